@@ -1,0 +1,37 @@
+package dev.holdfast.terminal.emulation;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Counts the PTY reads of one terminal, and how many of them the emulator has fully parsed.
+ *
+ * <p>Protocol: only the reader thread writes. It calls {@link #recordRead()} after every read that returned
+ * data, and {@link #publishProcessed()} when the emulator asks for the next chunk — at that moment every
+ * chunk returned so far has been parsed into the model. Any thread may read both numbers without a lock;
+ * {@code processed() <= read()} always holds, and a checkpoint that copied the model after reading
+ * {@code processed()} has captured at least that generation.
+ */
+public final class OutputGeneration {
+    private final AtomicLong read = new AtomicLong();
+    private volatile long processed;
+
+    /** Reader thread: a read returned data. */
+    public void recordRead() {
+        read.incrementAndGet();
+    }
+
+    /** Reader thread: everything read so far has been parsed. */
+    public void publishProcessed() {
+        processed = read.get();
+    }
+
+    /** Number of reads that returned data. */
+    public long read() {
+        return read.get();
+    }
+
+    /** Number of reads whose data the model fully reflects. */
+    public long processed() {
+        return processed;
+    }
+}

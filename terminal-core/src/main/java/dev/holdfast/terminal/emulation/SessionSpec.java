@@ -1,0 +1,41 @@
+package dev.holdfast.terminal.emulation;
+
+import dev.holdfast.terminal.pty.ShellCommand;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Objects;
+import java.util.UUID;
+
+/**
+ * Everything needed to start one terminal.
+ *
+ * @param panelId restart-stable identity of the tab's pane, exported to the shell as {@code HOLDFAST_PANEL_ID}
+ * @param workingDirectory where the shell starts; the home directory is used when it does not exist
+ * @param baseEnvironment the environment to inherit (usually {@code System.getenv()})
+ * @param historyLines how many lines of scrollback the model keeps
+ */
+public record SessionSpec(
+        UUID panelId,
+        Path workingDirectory,
+        ShellCommand command,
+        Map<String, String> baseEnvironment,
+        int columns,
+        int rows,
+        int historyLines) {
+
+    public static final int DEFAULT_HISTORY_LINES = 10_000;
+    public static final int MIN_COLUMNS = 2;
+    public static final int MIN_ROWS = 1;
+
+    public SessionSpec {
+        Objects.requireNonNull(panelId, "panelId");
+        Objects.requireNonNull(workingDirectory, "workingDirectory");
+        Objects.requireNonNull(command, "command");
+        baseEnvironment = Map.copyOf(Objects.requireNonNull(baseEnvironment, "baseEnvironment"));
+        columns = Math.max(MIN_COLUMNS, columns);
+        rows = Math.max(MIN_ROWS, rows);
+        if (historyLines < 0) {
+            throw new IllegalArgumentException("historyLines must not be negative: " + historyLines);
+        }
+    }
+}

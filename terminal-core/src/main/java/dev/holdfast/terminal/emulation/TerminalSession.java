@@ -1,0 +1,447 @@
+package dev.holdfast.terminal.emulation;
+
+import com.techsenger.jeditermfx.core.ArrayTerminalDataStream;
+import com.techsenger.jeditermfx.core.CursorShape;
+import com.techsenger.jeditermfx.core.RequestOrigin;
+import com.techsenger.jeditermfx.core.TerminalMode;
+import com.techsenger.jeditermfx.core.TerminalOutputStream;
+import com.techsenger.jeditermfx.core.TtyBasedArrayDataStream;
+import com.techsenger.jeditermfx.core.emulator.JediEmulator;
+import com.techsenger.jeditermfx.core.emulator.mouse.MouseMode;
+import com.techsenger.jeditermfx.core.model.JediTerminal;
+import com.techsenger.jeditermfx.core.model.StyleState;
+import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
+import com.techsenger.jeditermfx.core.util.TermSize;
+import com.pty4j.PtyProcess;
+import com.pty4j.PtyProcessBuilder;
+import com.pty4j.WinSize;
+import com.pty4j.unix.UnixPtyProcess;
+import dev.holdfast.terminal.pty.ProcessInspector;
+import dev.holdfast.terminal.pty.ProcessSnapshot;
+import dev.holdfast.terminal.threads.NamedThreadFactory;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One terminal without UI: a shell on a PTY, the emulator model it draws into, and the two threads that
+ * connect them. The model exists from construction, so restored text can be replayed into it before the
+ * shell starts; {@link #start()} attaches the PTY.
+ *
+ * <p>Threads: a reader thread pumps PTY output through the emulator into the model; a writer thread sends
+ * keys, pastes, emulator replies and resizes to the PTY, so no caller ever blocks on the PTY. The model is
+ * read by others only under {@code buffer().lock()}.
+ */
+public final class TerminalSession implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(TerminalSession.class);
+
+    /** How long a hung-up shell gets to exit before it is killed. Interactive bash ignores SIGTERM. */
+    public static final Duration HANGUP_GRACE = Duration.ofMillis(500);
+    private static final Duration THREAD_STOP_WAIT = Duration.ofSeconds(2);
+
+    private final SessionSpec spec;
+    private final TerminalEvents events;
+    private final ProcessInspector inspector;
+    private final Clock clock;
+    private final String shortId;
+
+    private final StyleState styleState = new StyleState();
+    private final TerminalTextBuffer buffer;
+    private final SessionDisplay display;
+    private final JediTerminal terminal;
+    private final OutputGeneration generation = new OutputGeneration();
+    private final ExecutorService writer;
+    private final AtomicReference<TermSize> pendingResize = new AtomicReference<>();
+    private final AtomicBoolean endReported = new AtomicBoolean();
+
+    private volatile PtyProcess process;
+    private volatile Thread reader;
+    private volatile Instant startedAt;
+    private volatile Path startDirectory;
+    private volatile boolean closing;
+    private volatile boolean started;
+
+    public TerminalSession(SessionSpec spec, TerminalEvents events, ProcessInspector inspector, Clock clock) {
+        this.spec = spec;
+        this.events = events;
+        this.inspector = inspector;
+        this.clock = clock;
+        this.shortId = spec.panelId().toString().substring(0, 8);
+        this.buffer = new TerminalTextBuffer(spec.columns(), spec.rows(), styleState, spec.historyLines(), null);
+        this.display = new SessionDisplay(events);
+        this.terminal = new JediTerminal(display, buffer, styleState);
+        this.writer = Executors.newSingleThreadExecutor(new NamedThreadFactory("holdfast-pty-writer-" + shortId, true));
+        buffer.addModelListener(events::modelChanged);
+        buffer.addHistoryBufferListener(events::modelChanged);
+    }
+
+    /** Spawns the shell and starts pumping its output. A shell that cannot start is reported, not thrown. */
+    public synchronized void start() {
+        if (started || closing) {
+            return;
+        }
+        started = true;
+        startedAt = clock.instant();
+        String problem = spec.command().problem();
+        if (problem != null) {
+            failToStart("Holdfast could not start the shell: " + problem);
+            return;
+        }
+        Path directory = spec.workingDirectory();
+        if (!Files.isDirectory(directory)) {
+            Path home = Path.of(spec.baseEnvironment().getOrDefault("HOME", System.getProperty("user.home")));
+            writeLocal("\u001b[2m(" + directory + " no longer exists; starting in " + home + ")\u001b[0m\r\n");
+            directory = home;
+        }
+        startDirectory = directory;
+        TermSize size = terminal.getSize();
+        try {
+            process = new PtyProcessBuilder(spec.command().argv().toArray(String[]::new))
+                    .setEnvironment(environment())
+                    .setDirectory(directory.toString())
+                    .setInitialColumns(size.getColumns())
+                    .setInitialRows(size.getRows())
+                    .setRedirectErrorStream(true)
+                    .start();
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("Panel {}: shell {} failed to start", spec.panelId(), spec.command().argv(), e);
+            failToStart("Holdfast could not start the shell " + spec.command().program() + ": " + e.getMessage());
+            return;
+        }
+        LOG.info("Panel {}: started {} (pid {}) in {}", spec.panelId(), spec.command().argv(), process.pid(), directory);
+        terminal.setTerminalOutput(new TerminalOutputStream() {
+            @Override
+            public void sendBytes(byte[] bytes, boolean userInput) {
+                send(bytes);
+            }
+
+            @Override
+            public void sendString(String text, boolean userInput) {
+                send(text.getBytes(StandardCharsets.UTF_8));
+            }
+        });
+        Thread thread = new NamedThreadFactory("holdfast-pty-reader-" + shortId, true).newThread(this::pump);
+        reader = thread;
+        thread.start();
+    }
+
+    private Map<String, String> environment() {
+        Map<String, String> env = new HashMap<>(spec.baseEnvironment());
+        // Stale sizes from the launching terminal would override the PTY's real size in some programs.
+        env.remove("COLUMNS");
+        env.remove("LINES");
+        env.put("TERM", "xterm-256color");
+        env.put("COLORTERM", "truecolor");
+        env.put("TERM_PROGRAM", "Holdfast");
+        env.put("HOLDFAST_PANEL_ID", spec.panelId().toString());
+        return env;
+    }
+
+    private void pump() {
+        PtyProcess p = process;
+        GenerationCountingConnector connector = new GenerationCountingConnector(
+                new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8), generation, this::send,
+                "panel-" + shortId);
+        JediEmulator emulator = new JediEmulator(new TtyBasedArrayDataStream(connector), terminal);
+        int faults = 0;
+        while (!closing && emulator.hasNext()) {
+            try {
+                emulator.next();
+            } catch (IOException e) {
+                if (!closing) {
+                    LOG.debug("Panel {}: PTY read ended: {}", spec.panelId(), e.toString());
+                }
+                break;
+            } catch (RuntimeException e) {
+                // A sequence the emulator chokes on must not end the terminal; drop it and carry on.
+                if (faults++ < 10) {
+                    LOG.warn("Panel {}: emulator failed on input; continuing", spec.panelId(), e);
+                }
+            }
+        }
+        generation.publishProcessed();
+        if (closing) {
+            reportEnd(new SessionEnd.Closed());
+            return;
+        }
+        int code = exitCode(p);
+        boolean early = Duration.between(startedAt, clock.instant()).compareTo(SessionEnd.EARLY_FAILURE_WINDOW) < 0;
+        SessionEnd end = new SessionEnd.Exited(code, early);
+        LOG.info("Panel {}: shell exited with code {}", spec.panelId(), code);
+        if (end.deservesExplanation()) {
+            writeLocal("\r\n\u001b[1;31m[The shell " + spec.command().program() + " exited with code " + code
+                    + " right after starting.]\u001b[0m\r\n");
+        }
+        reportEnd(end);
+    }
+
+    private static int exitCode(PtyProcess p) {
+        try {
+            if (p.waitFor(THREAD_STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+                return p.exitValue();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return -1;
+    }
+
+    private void failToStart(String message) {
+        writeLocal("\u001b[1;31m" + message + "\u001b[0m\r\n"
+                + "Set the SHELL environment variable to a working shell, or close this tab.\r\n");
+        reportEnd(new SessionEnd.FailedToStart(message));
+    }
+
+    private void reportEnd(SessionEnd end) {
+        if (endReported.compareAndSet(false, true)) {
+            events.ended(end);
+        }
+    }
+
+    /**
+     * Writes Holdfast's own text (notes, errors) into the model. The text is trusted; it goes through the
+     * emulator with no PTY in reach, so nothing it could trigger is sent anywhere.
+     */
+    public void writeLocal(String trustedText) {
+        JediEmulator local = new JediEmulator(new ArrayTerminalDataStream(trustedText.toCharArray()), terminal);
+        buffer.lock();
+        try {
+            while (local.hasNext()) {
+                local.next();
+            }
+        } catch (IOException e) {
+            // End of the local text.
+        } finally {
+            buffer.unlock();
+        }
+    }
+
+    /** Sends bytes to the shell on the writer thread. Dropped once the session is closing. */
+    public void send(byte[] bytes) {
+        PtyProcess p = process;
+        if (p == null || closing || bytes.length == 0) {
+            return;
+        }
+        try {
+            writer.execute(() -> {
+                try {
+                    OutputStream out = p.getOutputStream();
+                    out.write(bytes);
+                    out.flush();
+                } catch (IOException e) {
+                    LOG.debug("Panel {}: write to PTY failed: {}", spec.panelId(), e.toString());
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            // Closing raced with this send; the shell is going away anyway.
+        }
+    }
+
+    public void sendText(String text) {
+        send(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Pastes text as the user's input: line breaks become CR as a keyboard would send them, and when the
+     * program asked for bracketed paste the text is wrapped, with any embedded end marker removed so pasted
+     * text cannot end the bracket early and run as typed commands.
+     */
+    public void paste(String text) {
+        String normalized = text.replace("\r\n", "\r").replace('\n', '\r');
+        if (display.bracketedPaste()) {
+            normalized = "\u001b[200~" + normalized.replace("\u001b[201~", "") + "\u001b[201~";
+        }
+        sendText(normalized);
+    }
+
+    /** Resizes model and PTY together, off the caller's thread; bursts of resizes collapse to the last. */
+    public void resize(int columns, int rows) {
+        TermSize size = new TermSize(Math.max(SessionSpec.MIN_COLUMNS, columns), Math.max(SessionSpec.MIN_ROWS, rows));
+        if (process == null) {
+            applyResize(size);
+            return;
+        }
+        if (pendingResize.getAndSet(size) == null) {
+            try {
+                writer.execute(() -> applyResize(pendingResize.getAndSet(null)));
+            } catch (RejectedExecutionException e) {
+                // Closing.
+            }
+        }
+    }
+
+    private void applyResize(TermSize size) {
+        if (size == null) {
+            return;
+        }
+        buffer.lock();
+        try {
+            terminal.resize(size, RequestOrigin.User);
+        } finally {
+            buffer.unlock();
+        }
+        PtyProcess p = process;
+        if (p != null && p.isAlive()) {
+            p.setWinSize(new WinSize(size.getColumns(), size.getRows()));
+        }
+        events.modelChanged();
+    }
+
+    /**
+     * Ends the shell (SIGHUP, a short grace, then SIGKILL) and stops both threads. Blocks for up to a few
+     * seconds: call it off the UI thread.
+     */
+    @Override
+    public void close() {
+        synchronized (this) {
+            if (closing) {
+                return;
+            }
+            closing = true;
+        }
+        PtyProcess p = process;
+        if (p != null) {
+            if (p instanceof UnixPtyProcess unix) {
+                unix.hangup();
+            } else {
+                p.destroy();
+            }
+            try {
+                if (!p.waitFor(HANGUP_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+                    p.destroyForcibly();
+                    p.waitFor(THREAD_STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                p.destroyForcibly();
+            }
+            try {
+                p.getInputStream().close();
+                p.getOutputStream().close();
+            } catch (IOException e) {
+                LOG.debug("Panel {}: closing PTY streams: {}", spec.panelId(), e.toString());
+            }
+        }
+        writer.shutdownNow();
+        Thread thread = reader;
+        try {
+            if (thread != null) {
+                thread.join(THREAD_STOP_WAIT.toMillis());
+                if (thread.isAlive()) {
+                    LOG.warn("Panel {}: reader thread did not stop within {}", spec.panelId(), THREAD_STOP_WAIT);
+                }
+            }
+            writer.awaitTermination(THREAD_STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        reportEnd(new SessionEnd.Closed());
+    }
+
+    public SessionSpec spec() {
+        return spec;
+    }
+
+    public TerminalTextBuffer buffer() {
+        return buffer;
+    }
+
+    public JediTerminal terminal() {
+        return terminal;
+    }
+
+    public OutputGeneration generation() {
+        return generation;
+    }
+
+    /** Cursor column, 1-based as the emulator reports it. */
+    public int cursorX() {
+        return display.cursorX();
+    }
+
+    /** Cursor row, 1-based as the emulator reports it. */
+    public int cursorY() {
+        return display.cursorY();
+    }
+
+    public boolean cursorVisible() {
+        return display.cursorVisible();
+    }
+
+    public CursorShape cursorShape() {
+        return display.cursorShape();
+    }
+
+    public MouseMode mouseMode() {
+        return display.mouseMode();
+    }
+
+    public boolean mouseReporting() {
+        MouseMode mode = display.mouseMode();
+        return mode != MouseMode.MOUSE_REPORTING_NONE && mode != MouseMode.MOUSE_REPORTING_FOCUS;
+    }
+
+    public boolean bracketedPaste() {
+        return display.bracketedPaste();
+    }
+
+    public boolean applicationCursorKeys() {
+        return terminal.isModelEnabled(TerminalMode.CursorKey);
+    }
+
+    public boolean applicationKeypad() {
+        return terminal.isModelEnabled(TerminalMode.Keypad);
+    }
+
+    /** The last title a program set with OSC 0/2, or empty. */
+    public String programTitle() {
+        return display.windowTitle();
+    }
+
+    public boolean isRunning() {
+        PtyProcess p = process;
+        return p != null && p.isAlive() && !closing;
+    }
+
+    public OptionalLong shellPid() {
+        PtyProcess p = process;
+        return p == null ? OptionalLong.empty() : OptionalLong.of(p.pid());
+    }
+
+    public Optional<Instant> shellStartTime() {
+        PtyProcess p = process;
+        return p == null ? Optional.empty() : ProcessHandle.of(p.pid()).flatMap(h -> h.info().startInstant());
+    }
+
+    /** The directory the shell was started in (after falling back to home). */
+    public Optional<Path> startDirectory() {
+        return Optional.ofNullable(startDirectory);
+    }
+
+    /** Reads the shell's cwd and foreground command from the OS. Small blocking I/O: not on the UI thread. */
+    public ProcessSnapshot inspectProcess() {
+        OptionalLong pid = shellPid();
+        if (pid.isEmpty() || !isRunning()) {
+            return ProcessSnapshot.UNKNOWN;
+        }
+        return inspector.inspect(pid.getAsLong());
+    }
+}

@@ -1,0 +1,18 @@
+package dev.holdfast.terminal.pty;
+
+/** Reads a shell's working directory and foreground command from the operating system. */
+public interface ProcessInspector {
+    ProcessSnapshot inspect(long shellPid);
+
+    /** Linux reads {@code /proc}; macOS asks {@code ps} and {@code lsof}; elsewhere nothing is known. */
+    static ProcessInspector forCurrentOs() {
+        String os = System.getProperty("os.name", "").toLowerCase();
+        if (os.contains("linux")) {
+            return new ProcfsProcessInspector(java.nio.file.Path.of("/proc"));
+        }
+        if (os.contains("mac")) {
+            return new PsProcessInspector();
+        }
+        return pid -> ProcessSnapshot.UNKNOWN;
+    }
+}

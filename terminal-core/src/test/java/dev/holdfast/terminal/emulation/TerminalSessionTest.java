@@ -1,0 +1,227 @@
+package dev.holdfast.terminal.emulation;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.holdfast.terminal.pty.ProcessInspector;
+import dev.holdfast.terminal.pty.ProcessSnapshot;
+import dev.holdfast.terminal.pty.ShellCommand;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TerminalSessionTest {
+    private static final Duration DEADLINE = Duration.ofSeconds(20);
+
+    @TempDir
+    Path dir;
+
+    private TerminalSession session;
+    private final AtomicReference<SessionEnd> end = new AtomicReference<>();
+    private final AtomicReference<String> title = new AtomicReference<>("");
+
+    @AfterEach
+    void closeSession() {
+        if (session != null) {
+            session.close();
+        }
+    }
+
+    private TerminalSession startBash(Path cwd) {
+        Map<String, String> env = new HashMap<>(System.getenv());
+        env.put("PS1", "$ ");
+        env.put("HISTFILE", "/dev/null");
+        TerminalEvents events = new TerminalEvents() {
+            @Override
+            public void ended(SessionEnd e) {
+                end.set(e);
+            }
+
+            @Override
+            public void titleChanged(String t) {
+                title.set(t);
+            }
+        };
+        session = new TerminalSession(
+                new SessionSpec(UUID.randomUUID(), cwd, new ShellCommand(List.of("/bin/bash", "--norc", "--noprofile", "-i")),
+                        env, 80, 24, 1000),
+                events, ProcessInspector.forCurrentOs(), Clock.systemUTC());
+        session.start();
+        return session;
+    }
+
+    static String text(TerminalSession s) {
+        s.buffer().lock();
+        try {
+            StringBuilder sb = new StringBuilder();
+            int history = s.buffer().getHistoryLinesCount();
+            for (int i = -history; i < s.buffer().getHeight(); i++) {
+                var line = s.buffer().getLine(i);
+                sb.append(line.getText());
+                if (!line.isWrapped()) {
+                    sb.append('\n');
+                }
+            }
+            return sb.toString();
+        } finally {
+            s.buffer().unlock();
+        }
+    }
+
+    static void await(String what, BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + DEADLINE.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out waiting for " + what);
+            }
+            Thread.sleep(20);
+        }
+    }
+
+    @Test
+    void echoRoundTripAppearsInTheModel() throws Exception {
+        TerminalSession s = startBash(dir);
+        s.sendText("echo holdfast-$((6*7))\r");
+        await("echo output", () -> text(s).contains("holdfast-42"));
+    }
+
+    @Test
+    void shellSeesTheSizeAfterAResize() throws Exception {
+        TerminalSession s = startBash(dir);
+        s.resize(101, 37);
+        await("model resized", () -> s.terminal().getTerminalWidth() == 101);
+        s.sendText("stty size\r");
+        await("stty size", () -> text(s).contains("37 101"));
+    }
+
+    @Test
+    void shellGetsTerminalEnvironmentAndStartsInTheChosenDirectory() throws Exception {
+        TerminalSession s = startBash(dir);
+        s.sendText("echo \"[$TERM|$COLORTERM|$HOLDFAST_PANEL_ID|$(pwd)]\"\r");
+        String expected = "[xterm-256color|truecolor|" + s.spec().panelId() + "|" + dir.toRealPath() + "]";
+        await("environment line", () -> text(s).contains(expected));
+    }
+
+    @Test
+    void outputGenerationGrowsWithOutputAndStaysStillWithout() throws Exception {
+        TerminalSession s = startBash(dir);
+        s.sendText("echo ready\r");
+        await("ready", () -> text(s).contains("ready\n"));
+        await("processed catches up", () -> s.generation().processed() == s.generation().read());
+        Thread.sleep(300);
+        long quiet = s.generation().read();
+        Thread.sleep(500);
+        assertEquals(quiet, s.generation().read(), "no output, no new generation");
+        assertEquals(quiet, s.generation().processed());
+
+        s.sendText("for i in 1 2 3; do echo line-$i; sleep 0.1; done\r");
+        await("loop output", () -> text(s).contains("line-3"));
+        assertTrue(s.generation().read() > quiet, "output bumped the generation");
+        await("processed catches up again", () -> s.generation().processed() == s.generation().read());
+    }
+
+    @Test
+    void titleFollowsOsc() throws Exception {
+        TerminalSession s = startBash(dir);
+        s.sendText("printf '\\033]0;my-title\\007'\r");
+        await("title", () -> "my-title".equals(title.get()));
+        assertEquals("my-title", s.programTitle());
+    }
+
+    @Test
+    void knowsCwdAndForegroundCommand() throws Exception {
+        TerminalSession s = startBash(dir);
+        Path sub = java.nio.file.Files.createDirectory(dir.resolve("sub dir"));
+        s.sendText("cd 'sub dir'\r");
+        await("cwd", () -> s.inspectProcess().workingDirectory().map(p -> p.equals(toReal(sub))).orElse(false));
+        assertFalse(s.inspectProcess().runsCommand(), "idle shell runs no command");
+        s.sendText("sleep 30\r");
+        await("sleep in foreground", () -> s.inspectProcess().foregroundCommand().filter("sleep"::equals).isPresent());
+        s.send(new byte[] {3}); // Ctrl+C
+        await("back to the prompt", () -> !s.inspectProcess().runsCommand());
+        ProcessSnapshot snapshot = s.inspectProcess();
+        assertTrue(snapshot.workingDirectory().isPresent());
+        assertTrue(s.shellStartTime().isPresent());
+    }
+
+    private static Path toReal(Path p) {
+        try {
+            return p.toRealPath();
+        } catch (java.io.IOException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    @Test
+    void closeEndsTheShellAndAllSessionThreads() throws Exception {
+        TerminalSession s = startBash(dir);
+        s.sendText("echo up\r");
+        await("up", () -> text(s).contains("up\n"));
+        long pid = s.shellPid().orElseThrow();
+        String shortId = s.spec().panelId().toString().substring(0, 8);
+        s.close();
+        assertFalse(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false), "shell process ended");
+        Set<String> left = Thread.getAllStackTraces().keySet().stream()
+                .filter(Thread::isAlive).map(Thread::getName).filter(n -> n.contains(shortId))
+                .collect(Collectors.toSet());
+        assertEquals(Set.of(), left, "session threads still alive");
+        assertInstanceOf(SessionEnd.Closed.class, end.get());
+    }
+
+    @Test
+    void shellExitIsReported() throws Exception {
+        TerminalSession s = startBash(dir);
+        s.sendText("echo bye; exit 0\r");
+        await("exit reported", () -> end.get() != null);
+        SessionEnd.Exited exited = assertInstanceOf(SessionEnd.Exited.class, end.get());
+        assertEquals(0, exited.exitCode());
+        assertFalse(exited.deservesExplanation());
+    }
+
+    @Test
+    void missingShellGivesAClearMessageInTheTerminal() throws Exception {
+        session = new TerminalSession(
+                new SessionSpec(UUID.randomUUID(), dir, new ShellCommand(List.of("/nonexistent/shell", "-l")),
+                        System.getenv(), 80, 24, 100),
+                new TerminalEvents() {
+                    @Override
+                    public void ended(SessionEnd e) {
+                        end.set(e);
+                    }
+                }, pid -> ProcessSnapshot.UNKNOWN, Clock.systemUTC());
+        session.start();
+        SessionEnd.FailedToStart failed = assertInstanceOf(SessionEnd.FailedToStart.class, end.get());
+        assertTrue(failed.message().contains("/nonexistent/shell does not exist"), failed.message());
+        assertTrue(text(session).contains("could not start the shell"), text(session));
+    }
+
+    @Test
+    void goneDirectoryFallsBackToHomeWithANote() throws Exception {
+        TerminalSession s = startBash(dir.resolve("missing"));
+        await("note", () -> text(s).contains("no longer exists"));
+        assertEquals(Path.of(System.getProperty("user.home")), s.startDirectory().orElseThrow());
+    }
+
+    @Test
+    void bracketedPasteWrapsAndStripsEmbeddedEndMarker() throws Exception {
+        TerminalSession s = startBash(dir);
+        s.sendText("printf '\\033[?2004h'; cat -v\r");
+        await("bracketed mode on", s::bracketedPaste);
+        s.paste("a\u001b[201~b\n");
+        s.send(new byte[] {4});
+        await("cat shows the bracket markers", () -> text(s).contains("^[[200~ab"));
+    }
+}
