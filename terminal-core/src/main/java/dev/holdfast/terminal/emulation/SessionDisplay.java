@@ -30,6 +30,8 @@ final class SessionDisplay implements TerminalDisplay {
     public void setCursor(int x, int y) {
         cursorX = x;
         cursorY = y;
+        // A cursor that moves without text changing (arrow keys in vim) still needs a repaint.
+        events.modelChanged();
     }
 
     @Override
@@ -37,6 +39,7 @@ final class SessionDisplay implements TerminalDisplay {
         CursorShape effective = shape == null ? CursorShape.BLINK_BLOCK : shape;
         cursorShape = effective;
         events.cursorShapeChanged(effective);
+        events.modelChanged();
     }
 
     @Override
@@ -57,6 +60,7 @@ final class SessionDisplay implements TerminalDisplay {
     @Override
     public void setCursorVisible(boolean visible) {
         cursorVisible = visible;
+        events.modelChanged();
     }
 
     @Override

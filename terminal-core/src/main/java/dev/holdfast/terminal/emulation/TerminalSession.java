@@ -374,7 +374,8 @@ public final class TerminalSession implements AutoCloseable {
 
     /** Cursor column, 1-based as the emulator reports it. */
     public int cursorX() {
-        return display.cursorX();
+        // The emulator reports the column 0-based and the row 1-based; present both 1-based.
+        return display.cursorX() + 1;
     }
 
     /** Cursor row, 1-based as the emulator reports it. */

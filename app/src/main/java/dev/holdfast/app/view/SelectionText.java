@@ -1,0 +1,66 @@
+package dev.holdfast.app.view;
+
+import com.techsenger.jeditermfx.core.model.TerminalLine;
+import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
+import com.techsenger.jeditermfx.core.util.CharUtils;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Turns a selection into the text a user expects to paste: trailing blanks trimmed, lines the terminal
+ * wrapped joined back into one, wide characters once.
+ */
+final class SelectionText {
+    private SelectionText() {
+    }
+
+    private record CopiedLine(String text, boolean wrapped) {
+    }
+
+    static String extract(TerminalTextBuffer buffer, Selection selection) {
+        List<CopiedLine> lines = new ArrayList<>();
+        int width;
+        int first;
+        buffer.lock();
+        try {
+            width = buffer.getWidth();
+            first = Math.max(selection.start().line(), -buffer.getHistoryLinesCount());
+            int last = Math.min(selection.end().line(), buffer.getHeight() - 1);
+            for (int i = first; i <= last; i++) {
+                TerminalLine line = buffer.getLine(i);
+                lines.add(new CopiedLine(line.getText(), line.isWrapped()));
+            }
+        } finally {
+            buffer.unlock();
+        }
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < lines.size(); i++) {
+            int lineIndex = first + i;
+            CopiedLine line = lines.get(i);
+            int[] range = selection.columnsOn(lineIndex, width);
+            String text = line.text();
+            int from = Math.min(range[0], text.length());
+            int to = Math.min(range[1], text.length());
+            String piece = text.substring(from, to).replace(String.valueOf(CharUtils.DWC), "");
+            boolean joinsNext = !selection.rectangular() && line.wrapped() && to >= text.length();
+            out.append(joinsNext ? piece : stripTrailing(piece));
+            if (i < lines.size() - 1 && !joinsNext) {
+                out.append('\n');
+            }
+        }
+        return out.toString();
+    }
+
+    private static String stripTrailing(String s) {
+        int end = s.length();
+        while (end > 0 && (s.charAt(end - 1) == ' ' || s.charAt(end - 1) == CharUtils.EMPTY_CHAR)) {
+            end--;
+        }
+        return s.substring(0, end);
+    }
+
+    /** Characters that belong to a word for double-click selection (paths and URLs stay whole). */
+    static boolean isWordChar(char c) {
+        return Character.isLetterOrDigit(c) || "-_./~:@%+#=?&".indexOf(c) >= 0;
+    }
+}

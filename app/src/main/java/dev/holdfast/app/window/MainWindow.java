@@ -1,0 +1,296 @@
+package dev.holdfast.app.window;
+
+import dev.holdfast.app.settings.Settings;
+import dev.holdfast.app.tabs.TerminalTab;
+import dev.holdfast.app.view.Palette;
+import dev.holdfast.terminal.emulation.SessionSpec;
+import dev.holdfast.terminal.emulation.TerminalSession;
+import dev.holdfast.terminal.pty.ProcessInspector;
+import dev.holdfast.terminal.pty.ProcessSnapshot;
+import dev.holdfast.terminal.pty.ShellCommand;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.Executor;
+import java.util.stream.Collectors;
+import javafx.application.Platform;
+import javafx.beans.binding.Bindings;
+import javafx.beans.value.ObservableValue;
+import javafx.geometry.Pos;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.layout.StackPane;
+import javafx.stage.Stage;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The Holdfast window: a tab bar of terminals. Titled after the selected tab. Closing a tab or the window
+ * while a command runs asks first; closing the last tab closes the window.
+ */
+public final class MainWindow {
+    private static final Logger LOG = LoggerFactory.getLogger(MainWindow.class);
+    public static final String APP_NAME = "Holdfast";
+
+    private final Stage stage;
+    private final TabPane tabPane = new TabPane();
+    private final Palette palette;
+    private final ProcessInspector inspector;
+    private final Executor background;
+    private final CloseConfirmation confirmation;
+    private final Map<String, String> environment;
+    private final Clock clock;
+    private final boolean mac;
+    private final Runnable onClosed;
+    private Settings settings;
+    private double fontSize;
+    private boolean closing;
+
+    /**
+     * @param background runs process inspection and session shutdown, which may block briefly
+     * @param onClosed called on the FX thread once the window has closed and its sessions are ending
+     */
+    public MainWindow(Stage stage, Settings settings, Palette palette, ProcessInspector inspector, Executor background,
+                      CloseConfirmation confirmation, Map<String, String> environment, Clock clock, boolean mac,
+                      Runnable onClosed) {
+        this.stage = stage;
+        this.settings = settings;
+        this.fontSize = settings.fontSizePoints();
+        this.palette = palette;
+        this.inspector = inspector;
+        this.background = background;
+        this.confirmation = confirmation;
+        this.environment = Map.copyOf(environment);
+        this.clock = clock;
+        this.mac = mac;
+        this.onClosed = onClosed;
+
+        tabPane.setTabClosingPolicy(TabPane.TabClosingPolicy.ALL_TABS);
+        tabPane.setTabDragPolicy(TabPane.TabDragPolicy.REORDER);
+        tabPane.setFocusTraversable(false);
+        tabPane.getStyleClass().add("terminal-tabs");
+        Button newTab = new Button("+");
+        newTab.getStyleClass().add("new-tab-button");
+        newTab.setFocusTraversable(false);
+        newTab.setTooltip(new Tooltip(mac ? "New tab (⌘T)" : "New tab (Ctrl+Shift+T)"));
+        newTab.setOnAction(e -> newTabFromCurrent());
+        StackPane root = new StackPane(tabPane, newTab);
+        StackPane.setAlignment(newTab, Pos.TOP_RIGHT);
+        root.getStyleClass().add("holdfast-root");
+
+        Scene scene = new Scene(root, 960, 600);
+        scene.getStylesheets().add(MainWindow.class.getResource("/dev/holdfast/app/holdfast.css").toExternalForm());
+        scene.addEventFilter(KeyEvent.KEY_PRESSED, this::onShortcut);
+        stage.setScene(scene);
+        stage.titleProperty().bind(windowTitle());
+        stage.setOnCloseRequest(e -> {
+            e.consume();
+            requestCloseWindow();
+        });
+        tabPane.getSelectionModel().selectedItemProperty().addListener((obs, old, tab) -> {
+            if (tab != null) {
+                Platform.runLater(() -> terminalTab(tab).view().requestFocus());
+            }
+        });
+    }
+
+    private ObservableValue<String> windowTitle() {
+        return Bindings.createStringBinding(() -> {
+            Tab selected = tabPane.getSelectionModel().getSelectedItem();
+            return selected == null ? APP_NAME : terminalTab(selected).titleProperty().get() + " — " + APP_NAME;
+        }, tabPane.getSelectionModel().selectedItemProperty(), tabTitlesChanged);
+    }
+
+    private final javafx.beans.property.SimpleIntegerProperty tabTitlesChanged = new javafx.beans.property.SimpleIntegerProperty();
+
+    private static TerminalTab terminalTab(Tab tab) {
+        return (TerminalTab) tab.getUserData();
+    }
+
+    public Stage stage() {
+        return stage;
+    }
+
+    public TabPane tabPane() {
+        return tabPane;
+    }
+
+    public List<TerminalTab> tabs() {
+        return tabPane.getTabs().stream().map(MainWindow::terminalTab).collect(Collectors.toList());
+    }
+
+    public Optional<TerminalTab> selectedTab() {
+        return Optional.ofNullable(tabPane.getSelectionModel().getSelectedItem()).map(MainWindow::terminalTab);
+    }
+
+    /** Opens a tab running the login shell in {@code directory}, selects it and starts the shell. */
+    public TerminalTab openTab(Path directory) {
+        UUID panelId = UUID.randomUUID();
+        SessionSpec spec = new SessionSpec(panelId, directory, ShellCommand.loginShell(environment), environment,
+                80, 24, settings.historyLines());
+        TerminalTab tab = new TerminalTab(events -> new TerminalSession(spec, events, inspector, clock),
+                palette, settings.fontFamily(), fontSize, this::closeTab);
+        tab.titleProperty().addListener((obs, old, t) -> tabTitlesChanged.set(tabTitlesChanged.get() + 1));
+        tab.tab().setOnCloseRequest(e -> {
+            e.consume();
+            requestCloseTab(tab);
+        });
+        int at = tabPane.getSelectionModel().getSelectedIndex() + 1;
+        tabPane.getTabs().add(Math.max(0, Math.min(at, tabPane.getTabs().size())), tab.tab());
+        tabPane.getSelectionModel().select(tab.tab());
+        background.execute(tab.session()::start);
+        LOG.info("Opened tab {} in {}", panelId, directory);
+        return tab;
+    }
+
+    /** A new tab in the selected tab's current directory (home when it cannot be read). */
+    public void newTabFromCurrent() {
+        Optional<TerminalTab> current = selectedTab();
+        Path home = Path.of(environment.getOrDefault("HOME", System.getProperty("user.home")));
+        if (current.isEmpty()) {
+            openTab(home);
+            return;
+        }
+        TerminalTab tab = current.get();
+        background.execute(() -> {
+            Path cwd = tab.session().inspectProcess().workingDirectory()
+                    .or(() -> tab.session().startDirectory())
+                    .orElse(home);
+            Platform.runLater(() -> openTab(cwd));
+        });
+    }
+
+    /** Closes a tab, asking first when a command runs in it. */
+    public void requestCloseTab(TerminalTab tab) {
+        background.execute(() -> {
+            ProcessSnapshot snapshot = tab.session().inspectProcess();
+            Platform.runLater(() -> {
+                if (snapshot.runsCommand()) {
+                    confirmation.ask(stage, "Close this tab?",
+                            "“" + snapshot.foregroundCommand().get() + "” is still running in it. Closing the tab ends it.",
+                            () -> closeTab(tab));
+                } else {
+                    closeTab(tab);
+                }
+            });
+        });
+    }
+
+    /** Closes a tab without asking. The last tab closes the window. */
+    public void closeTab(TerminalTab tab) {
+        if (!tabPane.getTabs().remove(tab.tab())) {
+            return;
+        }
+        tab.view().dispose();
+        background.execute(tab.session()::close);
+        LOG.info("Closed tab {}", tab.panelId());
+        if (tabPane.getTabs().isEmpty()) {
+            closeWindow();
+        }
+    }
+
+    /** Closes the window, asking first when commands run in any tab. */
+    public void requestCloseWindow() {
+        List<TerminalTab> open = tabs();
+        background.execute(() -> {
+            List<String> running = new ArrayList<>();
+            for (TerminalTab tab : open) {
+                tab.session().inspectProcess().foregroundCommand().ifPresent(running::add);
+            }
+            Platform.runLater(() -> {
+                if (running.isEmpty()) {
+                    closeWindow();
+                } else {
+                    String list = running.stream().map(c -> "“" + c + "”").collect(Collectors.joining(", "));
+                    confirmation.ask(stage, "Close Holdfast?",
+                            list + (running.size() == 1 ? " is" : " are") + " still running. Closing the window ends "
+                                    + (running.size() == 1 ? "it." : "them."),
+                            this::closeWindow);
+                }
+            });
+        });
+    }
+
+    /** Closes the window and every session in it, without asking. */
+    public void closeWindow() {
+        if (closing) {
+            return;
+        }
+        closing = true;
+        for (TerminalTab tab : tabs()) {
+            tab.view().dispose();
+            background.execute(tab.session()::close);
+        }
+        tabPane.getTabs().clear();
+        stage.hide();
+        onClosed.run();
+    }
+
+    private void onShortcut(KeyEvent e) {
+        Shortcut shortcut = Shortcut.match(e, mac);
+        if (shortcut == null) {
+            return;
+        }
+        e.consume();
+        Optional<TerminalTab> current = selectedTab();
+        switch (shortcut) {
+            case NEW_TAB -> newTabFromCurrent();
+            case CLOSE_TAB -> current.ifPresent(this::requestCloseTab);
+            case COPY -> current.ifPresent(t -> t.view().copySelection());
+            case PASTE -> current.ifPresent(t -> t.view().pasteClipboard());
+            case SELECT_ALL -> current.ifPresent(t -> t.view().selectAll());
+            case NEXT_TAB -> selectRelative(1);
+            case PREVIOUS_TAB -> selectRelative(-1);
+            case MOVE_TAB_LEFT -> moveSelected(-1);
+            case MOVE_TAB_RIGHT -> moveSelected(1);
+            case ZOOM_IN -> setFontSize(fontSize + 1);
+            case ZOOM_OUT -> setFontSize(fontSize - 1);
+            case ZOOM_RESET -> setFontSize(settings.fontSizePoints());
+            case QUIT -> requestCloseWindow();
+        }
+    }
+
+    private void selectRelative(int delta) {
+        int count = tabPane.getTabs().size();
+        if (count == 0) {
+            return;
+        }
+        int index = tabPane.getSelectionModel().getSelectedIndex();
+        tabPane.getSelectionModel().select(Math.floorMod(index + delta, count));
+    }
+
+    private void moveSelected(int delta) {
+        Tab tab = tabPane.getSelectionModel().getSelectedItem();
+        if (tab == null) {
+            return;
+        }
+        int from = tabPane.getTabs().indexOf(tab);
+        int to = from + delta;
+        if (to < 0 || to >= tabPane.getTabs().size()) {
+            return;
+        }
+        // Removing the selected tab would close its content's focus; reinsert and reselect at once.
+        tabPane.getTabs().remove(from);
+        tabPane.getTabs().add(to, tab);
+        tabPane.getSelectionModel().select(tab);
+    }
+
+    public void setFontSize(double points) {
+        fontSize = Settings.clampFontSize(points);
+        for (TerminalTab tab : tabs()) {
+            tab.view().setFont(settings.fontFamily(), fontSize);
+        }
+    }
+
+    public double fontSize() {
+        return fontSize;
+    }
+}

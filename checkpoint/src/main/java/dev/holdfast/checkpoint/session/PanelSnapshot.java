@@ -1,0 +1,31 @@
+package dev.holdfast.checkpoint.session;
+
+import java.util.Objects;
+import java.util.UUID;
+
+/**
+ * One tab as it is saved in a session snapshot.
+ *
+ * @param panelId           the tab's identity, stable across restarts; scrollback checkpoints are keyed by it
+ * @param customTitle       the title the user typed, or null when the tab follows its program's title
+ * @param programTitle      the last title the program set (OSC 0/2), or null
+ * @param workingDirectory  the shell's working directory as last known, or null when unknown
+ * @param scrollback        the scrollback as text with SGR attributes, or null when not captured in this save
+ * @param persistScrollback false when the user asked that this tab's scrollback never reach the disk
+ */
+public record PanelSnapshot(
+        UUID panelId,
+        String customTitle,
+        String programTitle,
+        String workingDirectory,
+        String scrollback,
+        boolean persistScrollback) {
+
+    public PanelSnapshot {
+        Objects.requireNonNull(panelId, "panelId is missing");
+        // The user's "don't persist" wins over whatever a capture produced, so no save path can write it.
+        if (!persistScrollback) {
+            scrollback = null;
+        }
+    }
+}

@@ -1,0 +1,37 @@
+package dev.holdfast.checkpoint.session;
+
+import java.util.List;
+import java.util.Objects;
+
+/** What {@link SessionSnapshotStore#load()} found. Notices are one-line messages for the user's restore report. */
+public sealed interface SessionLoad {
+
+    /** Which file the snapshot came from. */
+    enum Source {
+        CURRENT,
+        PREVIOUS
+    }
+
+    /** A snapshot to restore; the notices say what was skipped to get it (empty when session.json was fine). */
+    record Loaded(SessionSnapshot snapshot, Source source, List<String> notices) implements SessionLoad {
+        public Loaded {
+            Objects.requireNonNull(snapshot, "snapshot");
+            Objects.requireNonNull(source, "source");
+            notices = List.copyOf(notices);
+        }
+    }
+
+    /** No saved session at all: a first launch, or the files were removed. */
+    record Missing() implements SessionLoad {
+    }
+
+    /** Saved sessions existed but none could be used; each was moved aside. */
+    record Unreadable(List<String> notices) implements SessionLoad {
+        public Unreadable {
+            notices = List.copyOf(notices);
+            if (notices.isEmpty()) {
+                throw new IllegalArgumentException("an unreadable session says why");
+            }
+        }
+    }
+}

@@ -1,0 +1,200 @@
+package dev.holdfast.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.holdfast.app.HoldfastApplication;
+import dev.holdfast.app.tabs.TerminalTab;
+import dev.holdfast.app.window.CloseConfirmation;
+import dev.holdfast.app.window.MainWindow;
+import dev.holdfast.terminal.threads.NamedThreadFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The real window on headless Monocle, with real bash shells behind its tabs. */
+class MainWindowTest {
+    private static final Duration DEADLINE = Duration.ofSeconds(30);
+
+    @TempDir
+    Path home;
+
+    private final FxRobot robot = new FxRobot();
+    private final AtomicBoolean windowClosed = new AtomicBoolean();
+    private final AtomicReference<String> lastQuestion = new AtomicReference<>();
+    private ExecutorService background;
+    private MainWindow window;
+
+    @BeforeEach
+    void openWindow() throws Exception {
+        Stage stage = FxToolkit.registerPrimaryStage();
+        background = Executors.newCachedThreadPool(new NamedThreadFactory("test-background", true));
+        Map<String, String> env = new HashMap<>(System.getenv());
+        env.put("HOME", home.toString());
+        env.put("SHELL", "/bin/bash");
+        // A known prompt and no user rc files: the test must not depend on the machine's bash setup.
+        Files.writeString(home.resolve(".bash_profile"), "PS1='$ '\nHISTFILE=/dev/null\n");
+        CloseConfirmation confirm = (owner, title, detail, onConfirmed) -> {
+            lastQuestion.set(title + " " + detail);
+            onConfirmed.run();
+        };
+        window = FxToolkit.setupFixture(() -> {
+            MainWindow w = HoldfastApplication.buildWindow(stage, background, confirm, env, () -> windowClosed.set(true));
+            w.openTab(home);
+            stage.show();
+            stage.toFront();
+            return w;
+        });
+    }
+
+    @AfterEach
+    void closeWindow() throws Exception {
+        FxToolkit.setupFixture(() -> window.closeWindow());
+        background.shutdown();
+        background.awaitTermination(10, TimeUnit.SECONDS);
+    }
+
+    private <T> T fx(Callable<T> call) throws Exception {
+        return WaitForAsyncUtils.asyncFx(call).get(10, TimeUnit.SECONDS);
+    }
+
+    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + DEADLINE.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out waiting for " + what);
+            }
+            Thread.sleep(25);
+        }
+    }
+
+    private static String bufferText(TerminalTab tab) {
+        var buffer = tab.session().buffer();
+        buffer.lock();
+        try {
+            StringBuilder sb = new StringBuilder();
+            for (int i = -buffer.getHistoryLinesCount(); i < buffer.getHeight(); i++) {
+                sb.append(buffer.getLine(i).getText()).append('\n');
+            }
+            return sb.toString();
+        } finally {
+            buffer.unlock();
+        }
+    }
+
+    private TerminalTab selected() throws Exception {
+        return fx(() -> window.selectedTab().orElseThrow());
+    }
+
+    private void waitForPrompt(TerminalTab tab) throws InterruptedException {
+        await("prompt", () -> bufferText(tab).contains("$ "));
+    }
+
+    @Test
+    void typedCommandRunsInTheFocusedTab() throws Exception {
+        TerminalTab tab = selected();
+        waitForPrompt(tab);
+        robot.write("echo holdfast-$((6*7))");
+        robot.type(KeyCode.ENTER);
+        await("holdfast-42 in the buffer", () -> bufferText(tab).contains("\nholdfast-42\n"));
+    }
+
+    @Test
+    void shortcutsOpenAndCloseTabs() throws Exception {
+        TerminalTab first = selected();
+        waitForPrompt(first);
+        robot.press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.T).release(KeyCode.T, KeyCode.SHIFT, KeyCode.CONTROL);
+        await("second tab", () -> window.tabs().size() == 2);
+        TerminalTab second = selected();
+        assertTrue(second != first, "the new tab is selected");
+        waitForPrompt(second);
+        robot.write("pwd");
+        robot.type(KeyCode.ENTER);
+        String expectedDir = home.toRealPath().toString();
+        await("new tab opened in the current tab's directory", () -> bufferText(second).contains("\n" + expectedDir + "\n"));
+
+        robot.press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.W).release(KeyCode.W, KeyCode.SHIFT, KeyCode.CONTROL);
+        await("back to one tab", () -> window.tabs().size() == 1);
+        assertEquals(first, selected());
+        assertEquals(null, lastQuestion.get(), "an idle tab closes without asking");
+    }
+
+    @Test
+    void closingATabThatRunsACommandAsksFirst() throws Exception {
+        TerminalTab tab = selected();
+        waitForPrompt(tab);
+        robot.write("sleep 60");
+        robot.type(KeyCode.ENTER);
+        await("sleep runs", () -> tab.session().inspectProcess().runsCommand());
+        robot.press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.W).release(KeyCode.W, KeyCode.SHIFT, KeyCode.CONTROL);
+        await("question asked", () -> lastQuestion.get() != null);
+        assertTrue(lastQuestion.get().contains("sleep"), lastQuestion.get());
+        await("window closed with its last tab", windowClosed::get);
+    }
+
+    @Test
+    void exitingTheShellClosesTheTabAndTheLastTabClosesTheWindow() throws Exception {
+        TerminalTab tab = selected();
+        waitForPrompt(tab);
+        robot.write("exit");
+        robot.type(KeyCode.ENTER);
+        await("window closed", windowClosed::get);
+        assertEquals(List.of(), fx(window::tabs));
+    }
+
+    @Test
+    void windowTitleFollowsTheProgramTitleAndRenames() throws Exception {
+        TerminalTab tab = selected();
+        waitForPrompt(tab);
+        robot.write("printf '\\033]0;build-status\\007'");
+        robot.type(KeyCode.ENTER);
+        await("OSC title", () -> "build-status — Holdfast".equals(window.stage().getTitle()));
+        fx(() -> {
+            tab.rename("mine");
+            return null;
+        });
+        assertEquals("mine — Holdfast", fx(() -> window.stage().getTitle()));
+        robot.write("printf '\\033]0;other\\007'");
+        robot.type(KeyCode.ENTER);
+        Thread.sleep(500);
+        assertEquals("mine — Holdfast", fx(() -> window.stage().getTitle()), "a renamed tab keeps the user's title");
+    }
+
+    @Test
+    void ctrlLReachesTheShell() throws Exception {
+        TerminalTab tab = selected();
+        waitForPrompt(tab);
+        robot.write("echo marker-before-clear");
+        robot.type(KeyCode.ENTER);
+        await("marker", () -> bufferText(tab).contains("\nmarker-before-clear\n"));
+        robot.press(KeyCode.CONTROL, KeyCode.L).release(KeyCode.L, KeyCode.CONTROL);
+        await("screen cleared by bash", () -> {
+            var buffer = tab.session().buffer();
+            buffer.lock();
+            try {
+                return !buffer.getScreenLines().contains("marker-before-clear");
+            } finally {
+                buffer.unlock();
+            }
+        });
+    }
+}
