@@ -78,10 +78,15 @@ class MainWindowTest {
     }
 
     private static void await(String what, BooleanSupplier condition) throws InterruptedException {
+        await(what, condition, () -> "");
+    }
+
+    private static void await(String what, BooleanSupplier condition, java.util.function.Supplier<String> context)
+            throws InterruptedException {
         long deadline = System.nanoTime() + DEADLINE.toNanos();
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for " + what);
+                throw new AssertionError("timed out waiting for " + what + context.get());
             }
             Thread.sleep(25);
         }
@@ -196,5 +201,47 @@ class MainWindowTest {
                 buffer.unlock();
             }
         });
+    }
+
+    @Test
+    void resizingTheWindowResizesThePty() throws Exception {
+        TerminalTab tab = selected();
+        waitForPrompt(tab);
+        int before = fx(() -> tab.view().columns());
+        fx(() -> {
+            window.stage().setWidth(700);
+            window.stage().setHeight(420);
+            return null;
+        });
+        await("view laid out at the new size", () -> {
+            try {
+                int cols = fx(() -> tab.view().columns());
+                return cols != before && tab.session().terminal().getTerminalWidth() == cols;
+            } catch (Exception e) {
+                return false;
+            }
+        });
+        int columns = fx(() -> tab.view().columns());
+        int rows = fx(() -> tab.view().rows());
+        robot.write("stty size");
+        robot.type(KeyCode.ENTER);
+        await("stty reports " + rows + " " + columns, () -> bufferText(tab).contains("\n" + rows + " " + columns + "\n"),
+                () -> bufferText(tab));
+    }
+
+    @Test
+    void copyingASelectionPutsItsTextOnTheClipboard() throws Exception {
+        TerminalTab tab = selected();
+        waitForPrompt(tab);
+        robot.write("echo copy-me-please");
+        robot.type(KeyCode.ENTER);
+        await("output", () -> bufferText(tab).contains("\ncopy-me-please\n"));
+        fx(() -> {
+            tab.view().selectAll();
+            return null;
+        });
+        robot.press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.C).release(KeyCode.C, KeyCode.SHIFT, KeyCode.CONTROL);
+        String clip = fx(() -> javafx.scene.input.Clipboard.getSystemClipboard().getString());
+        assertTrue(clip != null && clip.contains("\ncopy-me-please\n"), String.valueOf(clip));
     }
 }

@@ -112,7 +112,7 @@ public final class TerminalSession implements AutoCloseable {
             directory = home;
         }
         startDirectory = directory;
-        TermSize size = terminal.getSize();
+        TermSize size = modelSize();
         try {
             process = new PtyProcessBuilder(spec.command().argv().toArray(String[]::new))
                     .setEnvironment(environment())
@@ -127,6 +127,11 @@ public final class TerminalSession implements AutoCloseable {
             return;
         }
         LOG.info("Panel {}: started {} (pid {}) in {}", spec.panelId(), spec.command().argv(), process.pid(), directory);
+        // The view may have resized the model while the shell was being spawned.
+        TermSize now = modelSize();
+        if (!now.equals(size)) {
+            process.setWinSize(new WinSize(now.getColumns(), now.getRows()));
+        }
         terminal.setTerminalOutput(new TerminalOutputStream() {
             @Override
             public void sendBytes(byte[] bytes, boolean userInput) {
@@ -277,7 +282,11 @@ public final class TerminalSession implements AutoCloseable {
         TermSize size = new TermSize(Math.max(SessionSpec.MIN_COLUMNS, columns), Math.max(SessionSpec.MIN_ROWS, rows));
         if (process == null) {
             applyResize(size);
-            return;
+            // start() sizes the PTY from the model after it assigns the process; if it got there first,
+            // this resize must still reach the PTY. (Each side writes, then reads the other's field.)
+            if (process == null) {
+                return;
+            }
         }
         if (pendingResize.getAndSet(size) == null) {
             try {
@@ -285,6 +294,15 @@ public final class TerminalSession implements AutoCloseable {
             } catch (RejectedExecutionException e) {
                 // Closing.
             }
+        }
+    }
+
+    private TermSize modelSize() {
+        buffer.lock();
+        try {
+            return terminal.getSize();
+        } finally {
+            buffer.unlock();
         }
     }
 
@@ -299,6 +317,8 @@ public final class TerminalSession implements AutoCloseable {
             buffer.unlock();
         }
         PtyProcess p = process;
+        LOG.debug("Panel {}: resize to {}x{} (PTY {})", spec.panelId(), size.getColumns(), size.getRows(),
+                p == null ? "not started" : p.isAlive() ? "resized" : "gone");
         if (p != null && p.isAlive()) {
             p.setWinSize(new WinSize(size.getColumns(), size.getRows()));
         }

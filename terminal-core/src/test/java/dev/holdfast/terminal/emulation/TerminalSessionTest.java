@@ -108,6 +108,20 @@ class TerminalSessionTest {
     }
 
     @Test
+    void aResizeBeforeTheShellStartsReachesThePty() throws Exception {
+        Map<String, String> env = new HashMap<>(System.getenv());
+        env.put("PS1", "$ ");
+        session = new TerminalSession(
+                new SessionSpec(UUID.randomUUID(), dir, new ShellCommand(List.of("/bin/bash", "--norc", "--noprofile", "-i")),
+                        env, 80, 24, 1000),
+                TerminalEvents.NONE, ProcessInspector.forCurrentOs(), Clock.systemUTC());
+        session.resize(100, 30);
+        session.start();
+        session.sendText("stty size\r");
+        await("stty size", () -> text(session).contains("30 100"));
+    }
+
+    @Test
     void shellGetsTerminalEnvironmentAndStartsInTheChosenDirectory() throws Exception {
         TerminalSession s = startBash(dir);
         s.sendText("echo \"[$TERM|$COLORTERM|$HOLDFAST_PANEL_ID|$(pwd)]\"\r");

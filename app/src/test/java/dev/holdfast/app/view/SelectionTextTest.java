@@ -1,0 +1,88 @@
+package dev.holdfast.app.view;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.holdfast.terminal.emulation.SessionSpec;
+import dev.holdfast.terminal.emulation.TerminalEvents;
+import dev.holdfast.terminal.emulation.TerminalSession;
+import dev.holdfast.terminal.pty.ProcessSnapshot;
+import dev.holdfast.terminal.pty.ShellCommand;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+class SelectionTextTest {
+    private static TerminalSession terminal(int columns, String text) {
+        TerminalSession s = new TerminalSession(new SessionSpec(UUID.randomUUID(), Path.of("/"),
+                new ShellCommand(List.of("/bin/sh")), Map.of(), columns, 10, 100),
+                TerminalEvents.NONE, pid -> ProcessSnapshot.UNKNOWN, Clock.systemUTC());
+        s.writeLocal(text);
+        return s;
+    }
+
+    private static Selection linear(int fromLine, int fromCol, int toLine, int toCol) {
+        return new Selection(new CellPoint(fromLine, fromCol), new CellPoint(toLine, toCol), false);
+    }
+
+    @Test
+    void trailingBlanksAreTrimmedAndLinesKeepTheirBreaks() {
+        TerminalSession s = terminal(20, "one   \r\ntwo\r\n");
+        assertEquals("one\ntwo", SelectionText.extract(s.buffer(), linear(0, 0, 1, 19)));
+    }
+
+    @Test
+    void wrappedLinesAreJoinedIntoOne() {
+        TerminalSession s = terminal(10, "abcdefghijKLMNO\r\n");
+        assertEquals("abcdefghijKLMNO", SelectionText.extract(s.buffer(), linear(0, 0, 1, 9)));
+    }
+
+    @Test
+    void wideCharactersAreCopiedOnce() {
+        TerminalSession s = terminal(20, "中文 ok\r\n");
+        assertEquals("中文 ok", SelectionText.extract(s.buffer(), linear(0, 0, 0, 19)));
+    }
+
+    @Test
+    void partialFirstAndLastLines() {
+        TerminalSession s = terminal(20, "hello world\r\nsecond line\r\n");
+        assertEquals("world\nsecond", SelectionText.extract(s.buffer(), linear(0, 6, 1, 5)));
+    }
+
+    @Test
+    void backwardsDragSelectsTheSameText() {
+        TerminalSession s = terminal(20, "hello world\r\n");
+        assertEquals("lo wo", SelectionText.extract(s.buffer(), linear(0, 7, 0, 3)));
+    }
+
+    @Test
+    void rectangularSelectionTakesTheSameColumnsOfEveryLine() {
+        TerminalSession s = terminal(20, "abcdef\r\nghijkl\r\nmnopqr\r\n");
+        Selection block = new Selection(new CellPoint(0, 1), new CellPoint(2, 3), true);
+        assertEquals("bcd\nhij\nnop", SelectionText.extract(s.buffer(), block));
+    }
+
+    @Test
+    void selectionIntoTheHistoryCopiesScrolledOffLines() {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 15; i++) {
+            text.append("line-").append(i).append("\r\n");
+        }
+        TerminalSession s = terminal(20, text.toString());
+        int history = s.buffer().getHistoryLinesCount();
+        String copied = SelectionText.extract(s.buffer(), linear(-history, 0, -history + 1, 19));
+        assertEquals("line-0\nline-1", copied);
+    }
+
+    @Test
+    void wordCharactersKeepPathsAndUrlsWhole() {
+        String path = "/usr/local/bin:x";
+        for (char c : path.toCharArray()) {
+            assertEquals(true, SelectionText.isWordChar(c), "'" + c + "'");
+        }
+        assertEquals(false, SelectionText.isWordChar(' '));
+        assertEquals(false, SelectionText.isWordChar('"'));
+    }
+}
