@@ -1,23 +1,45 @@
 package dev.holdfast.app;
 
+import dev.holdfast.app.autosave.ScrollbackExporter;
+import dev.holdfast.app.autosave.SessionSaver;
+import dev.holdfast.app.restore.SessionRestorer;
+import dev.holdfast.app.restore.StartupRestore;
 import dev.holdfast.app.settings.Settings;
+import dev.holdfast.app.tabs.TerminalTab;
 import dev.holdfast.app.view.Palette;
 import dev.holdfast.app.window.CloseConfirmation;
 import dev.holdfast.app.window.MainWindow;
-import dev.holdfast.checkpoint.store.StateDirectory;
+import dev.holdfast.app.window.WindowCloseHook;
+import dev.holdfast.checkpoint.session.SessionSnapshotStore;
+import dev.holdfast.terminal.export.CapturedLines;
+import dev.holdfast.terminal.export.ExportLimits;
 import dev.holdfast.terminal.pty.ProcessInspector;
+import dev.holdfast.terminal.replay.InertReplay;
+import dev.holdfast.terminal.replay.ReplaySanitizer;
 import dev.holdfast.terminal.threads.NamedThreadFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.format.DateTimeFormatter;
+import java.time.format.FormatStyle;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import javafx.animation.KeyFrame;
+import javafx.animation.Timeline;
 import javafx.application.Application;
 import javafx.application.Platform;
+import javafx.geometry.Rectangle2D;
 import javafx.scene.text.Font;
+import javafx.stage.Screen;
 import javafx.stage.Stage;
+import javafx.util.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,52 +48,149 @@ public final class HoldfastApplication extends Application {
     private static final Logger LOG = LoggerFactory.getLogger(HoldfastApplication.class);
     /** How long quitting waits for shells to end before the JVM goes (they are hung up, then killed). */
     private static final long SHUTDOWN_WAIT_MS = 3_000;
+    /** How long a SIGTERM/SIGINT waits for the clean-quit save. */
+    private static final long SIGNAL_QUIT_WAIT_MS = 5_000;
 
     // JavaFX instantiates the Application itself, so Main hands over what it prepared through here.
-    private static volatile StateDirectory preparedState;
-    private static volatile LaunchOptions preparedOptions = LaunchOptions.parse(new String[0]);
+    private static volatile LaunchContext prepared;
 
+    private final CountDownLatch closed = new CountDownLatch(1);
     private ExecutorService background;
+    private SessionSaver saver;
+    private ScrollbackExporter exporter;
     private MainWindow window;
+    private Timeline autosave;
+    private Thread signalHook;
 
-    static void prepare(StateDirectory state, LaunchOptions options) {
-        preparedState = state;
-        preparedOptions = options;
+    static void prepare(LaunchContext context) {
+        prepared = context;
     }
 
     @Override
     public void start(Stage stage) {
-        LOG.info("Holdfast {} starting (state in {})", Main.version(), preparedState == null ? "?" : preparedState.root());
+        LaunchContext context = prepared;
+        if (context == null) {
+            throw new IllegalStateException("Holdfast must be started through dev.holdfast.app.Main");
+        }
+        LOG.info("Holdfast {} starting, launch {}, state in {}", Main.version(), context.launch().launchId(),
+                context.state().root());
+        Clock clock = Clock.systemDefaultZone();
         background = Executors.newCachedThreadPool(new NamedThreadFactory("holdfast-background", true));
-        window = buildWindow(stage, background, CloseConfirmation.DIALOG, System.getenv(), Platform::exit);
-        window.openTab(startDirectory());
+        exporter = new ScrollbackExporter(ExportLimits.DEFAULTS);
+        StartupRestore restore = context.restore();
+        if (restore.persist()) {
+            saver = new SessionSaver(new SessionSnapshotStore(context.state(), clock), exporter, clock);
+        }
+        window = buildWindow(stage, background, CloseConfirmation.DIALOG, System.getenv(), this::saveOnClose,
+                () -> {
+                    context.releaseSentinel();
+                    closed.countDown();
+                    Platform.exit();
+                });
+        boolean restoredTabs = restore.snapshot()
+                .map(snapshot -> new SessionRestorer(
+                        new InertReplay(new ReplaySanitizer(), clock, DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM)),
+                        background, home()).restore(window, snapshot, screens()))
+                .orElse(false);
+        if (!restoredTabs) {
+            window.openTab(startDirectory());
+        }
+        window.showNotices(restore.notices());
         stage.show();
+        if (saver != null) {
+            autosave = new Timeline(new KeyFrame(Duration.millis(SessionSaver.AUTOSAVE_INTERVAL.toMillis()),
+                    e -> saver.autosave(window.windowState())));
+            autosave.setCycleCount(Timeline.INDEFINITE);
+            autosave.play();
+        }
+        installSignalHook();
     }
 
     /** The window with its real collaborators; the GUI tests build theirs through here too. */
     public static MainWindow buildWindow(Stage stage, ExecutorService background, CloseConfirmation confirmation,
-                                         Map<String, String> environment, Runnable onClosed) {
+                                         Map<String, String> environment, WindowCloseHook closeHook,
+                                         Runnable onClosed) {
         Settings settings = Settings.defaults(Font.getFamilies());
         boolean mac = System.getProperty("os.name", "").toLowerCase().contains("mac");
         return new MainWindow(stage, settings, Palette.dark(), ProcessInspector.forCurrentOs(), background,
-                confirmation, environment, Clock.systemDefaultZone(), mac, onClosed);
+                confirmation, environment, Clock.systemDefaultZone(), mac, closeHook, onClosed);
+    }
+
+    /** The clean-quit save: copies every tab's lines now (FX thread, bounded), formats and writes off it. */
+    private CompletableFuture<Void> saveOnClose(MainWindow closing) {
+        if (autosave != null) {
+            autosave.stop();
+        }
+        if (saver == null) {
+            return CompletableFuture.completedFuture(null);
+        }
+        Map<UUID, CapturedLines> captures = new HashMap<>();
+        for (TerminalTab tab : closing.tabs()) {
+            if (tab.persistScrollbackProperty().get()) {
+                captures.put(tab.panelId(), exporter.capture(tab.session()));
+            }
+        }
+        return saver.saveForQuit(closing.windowState(), captures);
+    }
+
+    /**
+     * SIGTERM, SIGINT and a logout end the JVM through its shutdown hooks; treat them as a clean quit and
+     * wait (bounded) for the save.
+     */
+    private void installSignalHook() {
+        signalHook = new NamedThreadFactory("holdfast-signal-quit", false).newThread(() -> {
+            if (closed.getCount() == 0) {
+                return;
+            }
+            LOG.info("Quit requested by a signal");
+            Platform.runLater(() -> window.closeWindow());
+            try {
+                if (!closed.await(SIGNAL_QUIT_WAIT_MS, TimeUnit.MILLISECONDS)) {
+                    LOG.warn("Clean quit did not finish within {} ms of the signal", SIGNAL_QUIT_WAIT_MS);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        Runtime.getRuntime().addShutdownHook(signalHook);
+    }
+
+    private static List<Rectangle2D> screens() {
+        return Screen.getScreens().stream().map(Screen::getVisualBounds).toList();
+    }
+
+    private static Path home() {
+        return Path.of(System.getProperty("user.home"));
     }
 
     private static Path startDirectory() {
         Path cwd = Path.of(System.getProperty("user.dir"));
-        return Files.isDirectory(cwd) ? cwd : Path.of(System.getProperty("user.home"));
+        return Files.isDirectory(cwd) ? cwd : home();
     }
 
     @Override
     public void stop() throws InterruptedException {
-        if (window != null) {
+        if (window != null && !window.isClosing()) {
             window.closeWindow();
+        }
+        if (saver != null) {
+            saver.close();
         }
         if (background != null) {
             background.shutdown();
             if (!background.awaitTermination(SHUTDOWN_WAIT_MS, TimeUnit.MILLISECONDS)) {
                 LOG.warn("Shells did not end within {} ms; exiting anyway", SHUTDOWN_WAIT_MS);
             }
+        }
+        if (prepared != null) {
+            prepared.releaseSentinel();
+        }
+        try {
+            if (signalHook != null && closed.getCount() == 0) {
+                Runtime.getRuntime().removeShutdownHook(signalHook);
+            }
+        } catch (IllegalStateException e) {
+            // Already shutting down: the hook is running or has run.
         }
         LOG.info("Holdfast stopped");
     }

@@ -1,13 +1,23 @@
 package dev.holdfast.app;
 
+import dev.holdfast.app.restore.StartupRestore;
+import dev.holdfast.checkpoint.session.LaunchRecord;
+import dev.holdfast.checkpoint.session.LaunchSentinel;
+import dev.holdfast.checkpoint.session.ProcessTable;
+import dev.holdfast.checkpoint.session.SessionSnapshotStore;
 import dev.holdfast.checkpoint.store.PrivateFiles;
 import dev.holdfast.checkpoint.store.StateDirectory;
 import dev.holdfast.terminal.pty.NativeLibraryDirectory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Properties;
+import java.util.UUID;
 import javafx.application.Application;
+import org.slf4j.LoggerFactory;
 
 /**
  * Entry point. Deliberately not the JavaFX {@code Application}: launching through a plain class lets
@@ -44,8 +54,33 @@ public final class Main {
             return;
         }
         LogFiles.install(state.logsDir());
-        HoldfastApplication.prepare(state, options);
+        HoldfastApplication.prepare(prepareLaunch(state, options));
         Application.launch(HoldfastApplication.class, args);
+    }
+
+    /** Sentinel and restore decision: disk work done here, before the FX thread exists. */
+    private static LaunchContext prepareLaunch(StateDirectory state, LaunchOptions options) {
+        Clock clock = Clock.systemDefaultZone();
+        LaunchSentinel sentinel = new LaunchSentinel(state, clock, UUID::randomUUID, ProcessTable.system());
+        LaunchRecord launch;
+        List<String> notices = new ArrayList<>();
+        try {
+            launch = sentinel.acquire();
+        } catch (IOException e) {
+            // Without a sentinel the next launch cannot tell a crash; everything else still works.
+            LoggerFactory.getLogger(Main.class).warn("Could not write the launch sentinel: {}", e.toString());
+            notices.add("Holdfast could not write its launch marker (" + e.getMessage() + "); crash recovery is off.");
+            launch = new LaunchRecord(UUID.randomUUID(), clock.instant(), null, false, false);
+            sentinel = null;
+        }
+        boolean disabled = StartupRestore.restoreDisabled(options.noRestore(), System.getenv());
+        StartupRestore restore = StartupRestore.decide(launch, disabled, new SessionSnapshotStore(state, clock));
+        if (!notices.isEmpty()) {
+            List<String> all = new ArrayList<>(notices);
+            all.addAll(restore.notices());
+            restore = new StartupRestore(restore.snapshot(), restore.persist(), all);
+        }
+        return new LaunchContext(state, sentinel, launch, restore);
     }
 
     static String version() {

@@ -7,6 +7,7 @@ import dev.holdfast.app.HoldfastApplication;
 import dev.holdfast.app.tabs.TerminalTab;
 import dev.holdfast.app.window.CloseConfirmation;
 import dev.holdfast.app.window.MainWindow;
+import dev.holdfast.app.window.WindowCloseHook;
 import dev.holdfast.terminal.threads.NamedThreadFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,7 +59,8 @@ class MainWindowTest {
             onConfirmed.run();
         };
         window = FxToolkit.setupFixture(() -> {
-            MainWindow w = HoldfastApplication.buildWindow(stage, background, confirm, env, () -> windowClosed.set(true));
+            MainWindow w = HoldfastApplication.buildWindow(stage, background, confirm, env, WindowCloseHook.NONE,
+                    () -> windowClosed.set(true));
             w.openTab(home);
             stage.show();
             stage.toFront();

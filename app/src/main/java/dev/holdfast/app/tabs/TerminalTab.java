@@ -10,6 +10,11 @@ import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import javafx.application.Platform;
+import javafx.scene.control.CheckMenuItem;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.ContextMenu;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.scene.control.Label;
@@ -32,6 +37,9 @@ public final class TerminalTab {
     private String customTitle;
     private String programTitle = "";
     private SessionEnd end;
+    private boolean restored;
+    private final BooleanProperty persistScrollback =
+            new SimpleBooleanProperty(this, "persistScrollback", true);
 
     /**
      * @param sessionFactory builds the session given the events it must report to
@@ -54,6 +62,7 @@ public final class TerminalTab {
                 e.consume();
             }
         });
+        tab.setContextMenu(contextMenu());
         tab.setOnSelectionChanged(e -> {
             if (tab.isSelected()) {
                 Platform.runLater(view::requestFocus);
@@ -112,6 +121,36 @@ public final class TerminalTab {
             programTitle = "ended";
             updateTitle();
         }
+    }
+
+    private ContextMenu contextMenu() {
+        MenuItem rename = new MenuItem("Rename…");
+        rename.setOnAction(e -> beginRename());
+        CheckMenuItem keep = new CheckMenuItem("Keep scrollback across restarts");
+        keep.selectedProperty().bindBidirectional(persistScrollback);
+        return new ContextMenu(rename, keep);
+    }
+
+    /** Brings back the titles a restored tab had. */
+    public void restoreTitles(String savedCustomTitle, String savedProgramTitle) {
+        customTitle = savedCustomTitle == null || savedCustomTitle.isBlank() ? null : savedCustomTitle;
+        programTitle = savedProgramTitle == null ? "" : savedProgramTitle;
+        restored = true;
+        updateTitle();
+    }
+
+    /** Whether this tab came back from a saved session. */
+    public boolean isRestored() {
+        return restored;
+    }
+
+    /** Whether this tab's scrollback is saved (at quit and in checkpoints). */
+    public BooleanProperty persistScrollbackProperty() {
+        return persistScrollback;
+    }
+
+    public String programTitle() {
+        return programTitle;
     }
 
     public void beginRename() {

@@ -1,6 +1,9 @@
 package dev.holdfast.app.window;
 
+import dev.holdfast.app.autosave.TabState;
+import dev.holdfast.app.autosave.WindowState;
 import dev.holdfast.app.settings.Settings;
+import dev.holdfast.checkpoint.session.WindowFrame;
 import dev.holdfast.app.tabs.TerminalTab;
 import dev.holdfast.app.view.Palette;
 import dev.holdfast.terminal.emulation.SessionSpec;
@@ -15,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.stream.Collectors;
 import javafx.application.Platform;
@@ -27,7 +31,9 @@ import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyEvent;
+import javafx.scene.layout.Priority;
 import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -50,6 +56,8 @@ public final class MainWindow {
     private final Clock clock;
     private final boolean mac;
     private final Runnable onClosed;
+    private final WindowCloseHook closeHook;
+    private final NoticeBar notices = new NoticeBar();
     private Settings settings;
     private double fontSize;
     private boolean closing;
@@ -60,7 +68,7 @@ public final class MainWindow {
      */
     public MainWindow(Stage stage, Settings settings, Palette palette, ProcessInspector inspector, Executor background,
                       CloseConfirmation confirmation, Map<String, String> environment, Clock clock, boolean mac,
-                      Runnable onClosed) {
+                      WindowCloseHook closeHook, Runnable onClosed) {
         this.stage = stage;
         this.settings = settings;
         this.fontSize = settings.fontSizePoints();
@@ -71,6 +79,7 @@ public final class MainWindow {
         this.environment = Map.copyOf(environment);
         this.clock = clock;
         this.mac = mac;
+        this.closeHook = closeHook;
         this.onClosed = onClosed;
 
         tabPane.setTabClosingPolicy(TabPane.TabClosingPolicy.ALL_TABS);
@@ -82,8 +91,10 @@ public final class MainWindow {
         newTab.setFocusTraversable(false);
         newTab.setTooltip(new Tooltip(mac ? "New tab (⌘T)" : "New tab (Ctrl+Shift+T)"));
         newTab.setOnAction(e -> newTabFromCurrent());
-        StackPane root = new StackPane(tabPane, newTab);
+        StackPane tabsArea = new StackPane(tabPane, newTab);
         StackPane.setAlignment(newTab, Pos.TOP_RIGHT);
+        VBox.setVgrow(tabsArea, Priority.ALWAYS);
+        VBox root = new VBox(notices, tabsArea);
         root.getStyleClass().add("holdfast-root");
 
         Scene scene = new Scene(root, 960, 600);
@@ -133,7 +144,18 @@ public final class MainWindow {
 
     /** Opens a tab running the login shell in {@code directory}, selects it and starts the shell. */
     public TerminalTab openTab(Path directory) {
-        UUID panelId = UUID.randomUUID();
+        TerminalTab tab = addTab(UUID.randomUUID(), directory, tabPane.getSelectionModel().getSelectedIndex() + 1);
+        tabPane.getSelectionModel().select(tab.tab());
+        background.execute(tab.session()::start);
+        LOG.info("Opened tab {} in {}", tab.panelId(), directory);
+        return tab;
+    }
+
+    /**
+     * Adds a tab whose shell is not started yet, at {@code index}: a restored tab first gets its saved
+     * scrollback replayed, then its shell.
+     */
+    public TerminalTab addTab(UUID panelId, Path directory, int index) {
         SessionSpec spec = new SessionSpec(panelId, directory, ShellCommand.loginShell(environment), environment,
                 80, 24, settings.historyLines());
         TerminalTab tab = new TerminalTab(events -> new TerminalSession(spec, events, inspector, clock),
@@ -143,12 +165,29 @@ public final class MainWindow {
             e.consume();
             requestCloseTab(tab);
         });
-        int at = tabPane.getSelectionModel().getSelectedIndex() + 1;
-        tabPane.getTabs().add(Math.max(0, Math.min(at, tabPane.getTabs().size())), tab.tab());
-        tabPane.getSelectionModel().select(tab.tab());
-        background.execute(tab.session()::start);
-        LOG.info("Opened tab {} in {}", panelId, directory);
+        tabPane.getTabs().add(Math.max(0, Math.min(index, tabPane.getTabs().size())), tab.tab());
         return tab;
+    }
+
+    /** Shows one-line notices above the tabs (what a restore skipped, why saving is off). */
+    public void showNotices(List<String> lines) {
+        notices.show(lines);
+    }
+
+    public String noticeText() {
+        return notices.message();
+    }
+
+    /** The window and its tabs as the session saver needs them. FX thread; cheap. */
+    public WindowState windowState() {
+        WindowFrame frame = new WindowFrame(stage.getX(), stage.getY(), Math.max(1, stage.getWidth()),
+                Math.max(1, stage.getHeight()), stage.isMaximized());
+        List<TabState> states = new ArrayList<>();
+        for (TerminalTab tab : tabs()) {
+            states.add(new TabState(tab.panelId(), tab.customTitle(), tab.programTitle(), tab.session(),
+                    tab.persistScrollbackProperty().get()));
+        }
+        return new WindowState(frame, states, Math.max(0, tabPane.getSelectionModel().getSelectedIndex()));
     }
 
     /** A new tab in the selected tab's current directory (home when it cannot be read). */
@@ -219,19 +258,40 @@ public final class MainWindow {
         });
     }
 
-    /** Closes the window and every session in it, without asking. */
+    /**
+     * Closes the window and every session in it, without asking. The close hook (the clean-quit save) runs
+     * first, while the shells still exist; the sessions end when it is done.
+     */
     public void closeWindow() {
         if (closing) {
             return;
         }
         closing = true;
-        for (TerminalTab tab : tabs()) {
-            tab.view().dispose();
-            background.execute(tab.session()::close);
+        CompletableFuture<Void> saved;
+        try {
+            saved = closeHook.windowClosing(this);
+        } catch (RuntimeException e) {
+            LOG.error("Close hook failed; closing anyway", e);
+            saved = CompletableFuture.completedFuture(null);
         }
-        tabPane.getTabs().clear();
+        List<TerminalTab> open = tabs();
+        for (TerminalTab tab : open) {
+            tab.view().dispose();
+        }
         stage.hide();
-        onClosed.run();
+        saved.whenComplete((ok, error) -> {
+            for (TerminalTab tab : open) {
+                background.execute(tab.session()::close);
+            }
+            Platform.runLater(() -> {
+                tabPane.getTabs().clear();
+                onClosed.run();
+            });
+        });
+    }
+
+    public boolean isClosing() {
+        return closing;
     }
 
     private void onShortcut(KeyEvent e) {

@@ -1,11 +1,9 @@
 package dev.holdfast.terminal.emulation;
 
-import com.techsenger.jeditermfx.core.ArrayTerminalDataStream;
 import com.techsenger.jeditermfx.core.CursorShape;
 import com.techsenger.jeditermfx.core.RequestOrigin;
 import com.techsenger.jeditermfx.core.TerminalMode;
 import com.techsenger.jeditermfx.core.TerminalOutputStream;
-import com.techsenger.jeditermfx.core.TtyBasedArrayDataStream;
 import com.techsenger.jeditermfx.core.emulator.JediEmulator;
 import com.techsenger.jeditermfx.core.emulator.mouse.MouseMode;
 import com.techsenger.jeditermfx.core.model.JediTerminal;
@@ -165,7 +163,7 @@ public final class TerminalSession implements AutoCloseable {
         GenerationCountingConnector connector = new GenerationCountingConnector(
                 new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8), generation, this::send,
                 "panel-" + shortId);
-        JediEmulator emulator = new JediEmulator(new TtyBasedArrayDataStream(connector), terminal);
+        JediEmulator emulator = new JediEmulator(new CellBoundedTtyStream(connector), terminal);
         int faults = 0;
         while (!closing && emulator.hasNext()) {
             try {
@@ -226,7 +224,7 @@ public final class TerminalSession implements AutoCloseable {
      * emulator with no PTY in reach, so nothing it could trigger is sent anywhere.
      */
     public void writeLocal(String trustedText) {
-        JediEmulator local = new JediEmulator(new ArrayTerminalDataStream(trustedText.toCharArray()), terminal);
+        JediEmulator local = new JediEmulator(new CellBoundedTextStream(trustedText.toCharArray(), 0, trustedText.length()), terminal);
         buffer.lock();
         try {
             while (local.hasNext()) {

@@ -238,4 +238,14 @@ class TerminalSessionTest {
         s.send(new byte[] {4});
         await("cat shows the bracket markers", () -> text(s).contains("^[[200~ab"));
     }
+
+    @Test
+    void wideCharactersThatWrapAreAllKept() throws Exception {
+        TerminalSession s = startBash(dir);
+        s.resize(10, 24);
+        await("narrow", () -> s.terminal().getTerminalWidth() == 10);
+        s.sendText("printf 'ab\\344\\270\\255\\346\\226\\207\\345\\255\\227\\347\\254\\246\\344\\270\\255\\346\\226\\207\\345\\255\\227\\347\\254\\246xyz\\n'\r");
+        await("every CJK character on screen", () -> text(s).replace(String.valueOf(com.techsenger.jeditermfx.core.util.CharUtils.DWC), "")
+                .contains("ab中文字符中文字符xyz"));
+    }
 }

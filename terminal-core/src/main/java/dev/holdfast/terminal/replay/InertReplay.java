@@ -1,0 +1,114 @@
+package dev.holdfast.terminal.replay;
+
+import com.techsenger.jeditermfx.core.TerminalOutputStream;
+import dev.holdfast.terminal.emulation.CellBoundedTextStream;
+import com.techsenger.jeditermfx.core.model.JediTerminal;
+import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
+import java.time.Clock;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Replays restored scrollback into a terminal's emulator model, inertly: the text is sanitized (see
+ * {@link ReplaySanitizer}) and fed through JediTerm's own emulator, so it wraps, styles and scrolls into the
+ * history as live output would, with nothing in it able to query, switch modes, set a title or clipboard, or
+ * reach a process.
+ *
+ * <p>Two corrections to the emulator make the restored rows show exactly what the export wrote, so exporting
+ * them again gives the same text: wide characters are fed only as far as they fit on the row
+ * ({@link CellBoundedTextStream}), and a row that a wrap scrolls in is not painted with the current background
+ * ({@link WrapWithoutFill}).
+ *
+ * <p>Contract with the caller: the terminal has no PTY attached yet. Replay installs a discarding
+ * {@link TerminalOutputStream} on the terminal (a second guard: anything the emulator might answer goes
+ * nowhere) and leaves it there — JediTerm offers no way to read the previous one back — so attach the PTY's
+ * output after the replay, as {@code TerminalSession.start()} does.
+ *
+ * <p>Threads: every step feeds a bounded slice while holding the terminal buffer's lock, the same discipline as
+ * the PTY reader, so replay may run on any thread — a restore executor, or the UI thread a slice per pulse via
+ * {@link #begin} — while the UI paints. Nothing else may feed the same terminal meanwhile.
+ */
+public final class InertReplay {
+    private static final Logger LOG = LoggerFactory.getLogger(InertReplay.class);
+
+    /**
+     * Characters fed per lock hold by {@link #replay}: a 400,000-character scrollback becomes ~25 holds of well
+     * under a millisecond each, so a renderer waiting on the lock never waits long.
+     */
+    public static final int DEFAULT_STEP_CHARS = 16_384;
+
+    private static final String RESET = "\u001b[0m";
+    private static final String DIM = "\u001b[0;2m";
+
+    /** Where the emulator's answers go during replay: nowhere. */
+    private static final TerminalOutputStream DISCARD = new TerminalOutputStream() {
+        @Override
+        public void sendBytes(byte[] bytes, boolean userInput) {
+            // Discarded: a replay has no process to answer.
+        }
+
+        @Override
+        public void sendString(String text, boolean userInput) {
+            // Discarded: a replay has no process to answer.
+        }
+    };
+
+    private final ReplaySanitizer sanitizer;
+    private final Clock clock;
+    private final DateTimeFormatter separatorTime;
+
+    /**
+     * @param sanitizer what replay may carry
+     * @param clock the time written in the separator, in the clock's zone
+     * @param separatorTime how that time is written (e.g. {@code ofLocalizedDateTime(FormatStyle.MEDIUM)})
+     */
+    public InertReplay(ReplaySanitizer sanitizer, Clock clock, DateTimeFormatter separatorTime) {
+        this.sanitizer = Objects.requireNonNull(sanitizer, "sanitizer");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.separatorTime = Objects.requireNonNull(separatorTime, "separatorTime");
+    }
+
+    /** Replays all of {@code text} now, in steps of {@link #DEFAULT_STEP_CHARS} each under the lock. */
+    public void replay(JediTerminal terminal, String text) {
+        PendingReplay pending = begin(terminal, text);
+        while (!pending.step(DEFAULT_STEP_CHARS)) {
+            // Each step releases the lock, so a renderer gets in between.
+        }
+    }
+
+    /**
+     * Sanitizes {@code text}, installs the discarding output, and returns the replay to be fed in bounded steps
+     * with {@link PendingReplay#step(int)}. The replay starts and ends with an SGR reset, so it neither inherits
+     * nor leaves a colour.
+     */
+    public PendingReplay begin(JediTerminal terminal, String text) {
+        String clean = sanitizer.sanitize(text);
+        int dropped = text == null ? 0 : text.length() - clean.length();
+        if (dropped > 0) {
+            LOG.debug("Replay: sanitizer dropped {} of {} characters", dropped, text.length());
+        }
+        terminal.setTerminalOutput(DISCARD);
+        return new PendingReplay(terminal, (RESET + clean + RESET).toCharArray());
+    }
+
+    /**
+     * Writes the dim line {@code ── restored <date-time> ──} and a line break, on a line of its own: it first
+     * ends the current line if the cursor is not at its start (the replayed text ends without a line break).
+     */
+    public void separator(JediTerminal terminal) {
+        String line = "\u2500\u2500 restored " + separatorTime.format(ZonedDateTime.now(clock)) + " \u2500\u2500";
+        TerminalTextBuffer buffer = terminal.getTerminalTextBuffer();
+        buffer.lock();
+        try {
+            // Cursor columns are 1-based; past the last column means "wrap pending", which also needs a break.
+            String lineBreak = terminal.getCursorX() != 1 ? "\r\n" : "";
+            char[] chars = (lineBreak + DIM + line + RESET + "\r\n").toCharArray();
+            PendingReplay.feed(terminal, chars, 0, chars.length);
+        } finally {
+            buffer.unlock();
+        }
+    }
+}
