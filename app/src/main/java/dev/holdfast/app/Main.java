@@ -54,8 +54,20 @@ public final class Main {
             return;
         }
         LogFiles.install(state.logsDir());
+        quietJavaFxConsole();
         HoldfastApplication.prepare(prepareLaunch(state, options));
         Application.launch(HoldfastApplication.class, args);
+    }
+
+    // Held so the level set below is not lost when the logger is garbage-collected.
+    private static final java.util.logging.Logger JAVAFX_LOGGER = java.util.logging.Logger.getLogger("javafx");
+
+    /**
+     * JavaFX warns on the console that it runs from the class path ("Unsupported JavaFX configuration"); that
+     * is our deliberate choice (see the class comment), and users should not see it in their terminal.
+     */
+    private static void quietJavaFxConsole() {
+        JAVAFX_LOGGER.setLevel(java.util.logging.Level.SEVERE);
     }
 
     /** Sentinel and restore decision: disk work done here, before the FX thread exists. */

@@ -1,5 +1,6 @@
 package dev.holdfast.app.tabs;
 
+import dev.holdfast.app.view.FindBar;
 import dev.holdfast.app.view.Palette;
 import dev.holdfast.app.view.TerminalView;
 import dev.holdfast.terminal.emulation.SessionEnd;
@@ -7,6 +8,7 @@ import dev.holdfast.terminal.emulation.TerminalEvents;
 import dev.holdfast.terminal.emulation.TerminalSession;
 import java.nio.file.Path;
 import java.util.UUID;
+import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import javafx.application.Platform;
@@ -22,6 +24,7 @@ import javafx.scene.control.Tab;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.MouseButton;
+import javafx.scene.layout.BorderPane;
 
 /**
  * One tab: its terminal session, its view, and its title. The title is the user's name for the tab when
@@ -30,6 +33,7 @@ import javafx.scene.input.MouseButton;
 public final class TerminalTab {
     private final TerminalSession session;
     private final TerminalView view;
+    private final FindBar findBar;
     private final Tab tab = new Tab();
     private final Label titleLabel = new Label();
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "");
@@ -46,13 +50,14 @@ public final class TerminalTab {
      * @param onShellExit called on the FX thread when the shell exits normally, so the tab can close
      */
     public TerminalTab(Function<TerminalEvents, TerminalSession> sessionFactory, Palette palette, String fontFamily,
-                       double fontSize, Consumer<TerminalTab> onShellExit) {
+                       double fontSize, Executor searchExecutor, Consumer<TerminalTab> onShellExit) {
         this.onShellExit = onShellExit;
         ForwardingEvents events = new ForwardingEvents();
         this.session = sessionFactory.apply(events);
-        this.view = new TerminalView(session, palette, fontFamily, fontSize);
+        this.view = new TerminalView(session, palette, fontFamily, fontSize, searchExecutor);
+        this.findBar = new FindBar(view);
         events.attach(this);
-        tab.setContent(view);
+        tab.setContent(new BorderPane(view, findBar, null, null, null));
         tab.setGraphic(titleLabel);
         tab.setUserData(this);
         titleLabel.textProperty().bind(title);
@@ -217,6 +222,10 @@ public final class TerminalTab {
 
     public TerminalView view() {
         return view;
+    }
+
+    public FindBar findBar() {
+        return findBar;
     }
 
     public Tab tab() {

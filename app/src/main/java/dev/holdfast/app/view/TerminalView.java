@@ -74,6 +74,17 @@ public final class TerminalView extends Region {
     private boolean suppressTyped;
     private int pressedMouseButton = MouseButtonCodes.NONE;
 
+    // Find: matches are stored in the buffer coordinates of the moment they were found; lines that scroll
+    // into the history since then are accounted for by matchShift instead of rewriting a million entries.
+    private final java.util.concurrent.Executor searchExecutor;
+    private final java.util.concurrent.atomic.AtomicLong searchGeneration = new java.util.concurrent.atomic.AtomicLong();
+    private TextSearch.Matches matches = TextSearch.Matches.NONE;
+    private int matchShift;
+    private int currentMatch = -1;
+    private java.util.function.Consumer<String> findListener = text -> { };
+    private static final Color MATCH = Color.rgb(255, 214, 102, 0.38);
+    private static final Color CURRENT_MATCH = Color.rgb(255, 150, 50, 0.65);
+
     private final AnimationTimer timer = new AnimationTimer() {
         @Override
         public void handle(long now) {
@@ -91,8 +102,13 @@ public final class TerminalView extends Region {
         }
     };
 
-    public TerminalView(TerminalSession session, Palette palette, String fontFamily, double fontSize) {
+    /**
+     * @param searchExecutor runs find: copying the lines (under the buffer lock) and matching, off the FX thread
+     */
+    public TerminalView(TerminalSession session, Palette palette, String fontFamily, double fontSize,
+                        java.util.concurrent.Executor searchExecutor) {
         this.session = session;
+        this.searchExecutor = searchExecutor;
         this.palette = palette;
         this.metrics = CellMetrics.measure(fontFamily, fontSize);
         getStyleClass().add("terminal-view");
@@ -294,6 +310,9 @@ public final class TerminalView extends Region {
             if (selection != null && grown > 0) {
                 selection = selection.shifted(-grown);
             }
+            if (grown > 0) {
+                matchShift -= grown;
+            }
         }
         lastHistoryCount = history;
     }
@@ -352,7 +371,10 @@ public final class TerminalView extends Region {
             char first = chars[c];
             boolean wide = c + 1 < columns && chars[c + 1] == CharUtils.DWC;
             boolean surrogate = Character.isHighSurrogate(first) && c + 1 < columns;
-            if (wide || surrogate) {
+            boolean box = BoxDrawing.handles(first);
+            if (box) {
+                end = c + 1;
+            } else if (wide || surrogate) {
                 end = c + 2;
                 if (surrogate && end < columns && chars[end] == CharUtils.DWC) {
                     end++;
@@ -362,7 +384,8 @@ public final class TerminalView extends Region {
                         && sameLook(styles[end], style)
                         && (selection == null || selection.contains(line, end) == selected)
                         && !(end + 1 < columns && chars[end + 1] == CharUtils.DWC)
-                        && !Character.isHighSurrogate(chars[end])) {
+                        && !Character.isHighSurrogate(chars[end])
+                        && !BoxDrawing.handles(chars[end])) {
                     end++;
                 }
             }
@@ -373,6 +396,11 @@ public final class TerminalView extends Region {
                 g.fillRect(x, y, runWidth, ch);
             }
             boolean hidden = style != null && style.hasOption(TextStyle.Option.HIDDEN);
+            if (box && !hidden) {
+                BoxDrawing.draw(g, first, x, y, cw, ch, fg);
+                c = end;
+                continue;
+            }
             String text = runText(chars, c, end, wide || surrogate);
             if (!hidden && !text.isBlank()) {
                 boolean bold = style != null && style.hasOption(TextStyle.Option.BOLD);
@@ -387,9 +415,126 @@ public final class TerminalView extends Region {
             }
             c = end;
         }
+        paintMatches(g, r, line);
         if (hasCursor && !blockCursor) {
             paintThinCursor(g, r, cursorColumn, focused, shape);
         }
+    }
+
+    /** Highlights find matches on one row: a binary search, then only that row's matches. */
+    private void paintMatches(GraphicsContext g, int row, int line) {
+        TextSearch.Matches m = matches;
+        if (m.count() == 0) {
+            return;
+        }
+        int stored = line - matchShift;
+        for (int i = m.firstOnOrAfter(stored); i < m.count() && m.lines()[i] == stored; i++) {
+            g.setFill(i == currentMatch ? CURRENT_MATCH : MATCH);
+            double x = 2 + m.from()[i] * metrics.width();
+            g.fillRect(x, row * metrics.height(), (m.to()[i] - m.from()[i]) * metrics.width(), metrics.height());
+        }
+    }
+
+    // ---- find ---------------------------------------------------------------------------------------
+
+    void setFindListener(java.util.function.Consumer<String> listener) {
+        findListener = listener;
+    }
+
+    /**
+     * Starts a search; a newer one supersedes it. The lines are copied under the lock on the search thread
+     * (a copy of strings, O(lines)), matched there, and the result is applied on the FX thread.
+     */
+    void search(TextSearch.Query query) {
+        long generation = searchGeneration.incrementAndGet();
+        if (query.isEmpty()) {
+            applyMatches(generation, TextSearch.Matches.NONE, 0);
+            return;
+        }
+        TerminalTextBuffer buffer = session.buffer();
+        searchExecutor.execute(() -> {
+            if (searchGeneration.get() != generation) {
+                return;
+            }
+            java.util.List<String> lines;
+            int first;
+            buffer.lock();
+            try {
+                int history = buffer.getHistoryLinesCount();
+                first = -history;
+                lines = new java.util.ArrayList<>(history + buffer.getHeight());
+                for (int i = -history; i < buffer.getHeight(); i++) {
+                    lines.add(buffer.getLine(i).getText());
+                }
+            } finally {
+                buffer.unlock();
+            }
+            int historyAtCopy = -first;
+            TextSearch.Matches found = TextSearch.search(lines, first, query, () -> searchGeneration.get() != generation);
+            if (found != null) {
+                Platform.runLater(() -> applyMatches(generation, found, historyAtCopy));
+            }
+        });
+    }
+
+    private void applyMatches(long generation, TextSearch.Matches found, int historyAtCopy) {
+        if (searchGeneration.get() != generation) {
+            return;
+        }
+        matches = found;
+        matchShift = historyAtCopy - current.historyCount;
+        currentMatch = -1;
+        if (found.count() > 0) {
+            // Start from the match nearest the bottom of what is on screen, as a user reads upwards.
+            int bottomLine = current.rows > 0 ? current.lineIndex[current.rows - 1] : 0;
+            int after = found.firstOnOrAfter(bottomLine - matchShift + 1);
+            currentMatch = Math.max(0, after - 1);
+            reveal(currentMatch);
+        }
+        findListener.accept(TextSearch.describe(found, currentMatch));
+        fullRepaint = true;
+        requestRepaint();
+    }
+
+    void nextMatch() {
+        step(-1);
+    }
+
+    void previousMatch() {
+        step(1);
+    }
+
+    /** Moves through matches; "next" goes up towards older output, like a terminal user reads. */
+    private void step(int olderFirst) {
+        if (matches.count() == 0) {
+            return;
+        }
+        currentMatch = Math.floorMod(currentMatch + (olderFirst > 0 ? 1 : -1), matches.count());
+        reveal(currentMatch);
+        findListener.accept(TextSearch.describe(matches, currentMatch));
+        fullRepaint = true;
+        requestRepaint();
+    }
+
+    private void reveal(int index) {
+        int line = matches.lines()[index] + matchShift;
+        int top = -scrollOffset;
+        if (line < top || line >= top + rows) {
+            scrollTo(Math.max(0, -(line - rows / 2)));
+        }
+    }
+
+    void clearSearch() {
+        searchGeneration.incrementAndGet();
+        matches = TextSearch.Matches.NONE;
+        currentMatch = -1;
+        fullRepaint = true;
+        requestRepaint();
+    }
+
+    /** Number of matches of the current search (for tests and the count label). */
+    public int matchCount() {
+        return matches.count();
     }
 
     private void paintThinCursor(GraphicsContext g, int r, int column, boolean focused, CursorShape shape) {

@@ -159,7 +159,7 @@ public final class MainWindow {
         SessionSpec spec = new SessionSpec(panelId, directory, ShellCommand.loginShell(environment), environment,
                 80, 24, settings.historyLines());
         TerminalTab tab = new TerminalTab(events -> new TerminalSession(spec, events, inspector, clock),
-                palette, settings.fontFamily(), fontSize, this::closeTab);
+                palette, settings.fontFamily(), fontSize, background, this::closeTab);
         tab.titleProperty().addListener((obs, old, t) -> tabTitlesChanged.set(tabTitlesChanged.get() + 1));
         tab.tab().setOnCloseRequest(e -> {
             e.consume();
@@ -307,6 +307,7 @@ public final class MainWindow {
             case COPY -> current.ifPresent(t -> t.view().copySelection());
             case PASTE -> current.ifPresent(t -> t.view().pasteClipboard());
             case SELECT_ALL -> current.ifPresent(t -> t.view().selectAll());
+            case FIND -> current.ifPresent(t -> t.findBar().show());
             case NEXT_TAB -> selectRelative(1);
             case PREVIOUS_TAB -> selectRelative(-1);
             case MOVE_TAB_LEFT -> moveSelected(-1);

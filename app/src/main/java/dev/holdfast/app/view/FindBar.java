@@ -1,0 +1,116 @@
+package dev.holdfast.app.view;
+
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+
+/**
+ * The find bar above a terminal: incremental search as you type, case and regex toggles, the match count,
+ * next (Enter) and previous (Shift+Enter), Escape to close. The search itself runs in {@link TerminalView}.
+ */
+public final class FindBar extends HBox {
+    private final TerminalView view;
+    private final TextField field = new TextField();
+    private final ToggleButton caseSensitive = new ToggleButton("Aa");
+    private final ToggleButton regex = new ToggleButton(".*");
+    private final Label count = new Label();
+
+    public FindBar(TerminalView view) {
+        this.view = view;
+        getStyleClass().add("find-bar");
+        setAlignment(Pos.CENTER_LEFT);
+        field.setPromptText("Find");
+        field.setPrefColumnCount(24);
+        HBox.setHgrow(field, Priority.SOMETIMES);
+        caseSensitive.setTooltip(new Tooltip("Match case"));
+        regex.setTooltip(new Tooltip("Regular expression"));
+        Button previous = new Button("↑");
+        previous.setTooltip(new Tooltip("Previous match (Shift+Enter)"));
+        Button next = new Button("↓");
+        next.setTooltip(new Tooltip("Next match (Enter)"));
+        Button close = new Button("✕");
+        close.setTooltip(new Tooltip("Close (Escape)"));
+        count.getStyleClass().add("find-count");
+        count.setMinWidth(90);
+        for (var node : new javafx.scene.control.Control[] {caseSensitive, regex, previous, next, close}) {
+            node.setFocusTraversable(false);
+        }
+        getChildren().addAll(field, caseSensitive, regex, count, previous, next, close);
+
+        field.textProperty().addListener((obs, old, text) -> search());
+        caseSensitive.selectedProperty().addListener((obs, old, on) -> search());
+        regex.selectedProperty().addListener((obs, old, on) -> search());
+        previous.setOnAction(e -> view.previousMatch());
+        next.setOnAction(e -> view.nextMatch());
+        close.setOnAction(e -> hide());
+        field.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == KeyCode.ENTER) {
+                if (e.isShiftDown()) {
+                    view.previousMatch();
+                } else {
+                    view.nextMatch();
+                }
+                e.consume();
+            } else if (e.getCode() == KeyCode.ESCAPE) {
+                hide();
+                e.consume();
+            }
+        });
+        view.setFindListener(this::showCount);
+        setVisible(false);
+        setManaged(false);
+    }
+
+    /** Opens the bar (or focuses it), preset with the selection when there is one. */
+    public void show() {
+        String selected = view.selectedText();
+        if (!selected.isEmpty() && !selected.contains("\n")) {
+            field.setText(selected);
+        }
+        setVisible(true);
+        setManaged(true);
+        field.requestFocus();
+        field.selectAll();
+        search();
+    }
+
+    public void hide() {
+        setVisible(false);
+        setManaged(false);
+        view.clearSearch();
+        view.requestFocus();
+    }
+
+    public boolean isShowing() {
+        return isVisible();
+    }
+
+    /** For tests and scripting: search for {@code text} as if typed. */
+    public void find(String text, boolean matchCase, boolean asRegex) {
+        caseSensitive.setSelected(matchCase);
+        regex.setSelected(asRegex);
+        field.setText(text);
+        search();
+    }
+
+    public String countText() {
+        return count.getText();
+    }
+
+    private void search() {
+        if (isVisible()) {
+            view.search(new TextSearch.Query(field.getText(), caseSensitive.isSelected(), regex.isSelected()));
+        }
+    }
+
+    private void showCount(String text) {
+        count.setText(text);
+    }
+}
