@@ -5,6 +5,10 @@ import dev.holdfast.app.autosave.SessionSaver;
 import dev.holdfast.app.restore.SessionRestorer;
 import dev.holdfast.app.restore.StartupRestore;
 import dev.holdfast.app.settings.Settings;
+import dev.holdfast.app.settings.SettingsDialog;
+import dev.holdfast.app.settings.SettingsFile;
+import dev.holdfast.app.settings.SettingsWatcher;
+import dev.holdfast.app.settings.Theme;
 import dev.holdfast.app.tabs.TerminalTab;
 import dev.holdfast.app.view.Palette;
 import dev.holdfast.app.window.CloseConfirmation;
@@ -36,7 +40,6 @@ import javafx.animation.Timeline;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.geometry.Rectangle2D;
-import javafx.scene.text.Font;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
 import javafx.util.Duration;
@@ -61,6 +64,7 @@ public final class HoldfastApplication extends Application {
     private MainWindow window;
     private Timeline autosave;
     private Thread signalHook;
+    private SettingsWatcher settingsWatcher;
 
     static void prepare(LaunchContext context) {
         prepared = context;
@@ -81,8 +85,9 @@ public final class HoldfastApplication extends Application {
         if (restore.persist()) {
             saver = new SessionSaver(new SessionSnapshotStore(context.state(), clock), exporter, clock);
         }
-        window = buildWindow(stage, background, CloseConfirmation.DIALOG, System.getenv(), this::saveOnClose,
-                () -> {
+        Settings settings = context.settings().settings();
+        window = buildWindow(stage, settings, palette(settings, context.systemPrefersDark()), background,
+                CloseConfirmation.DIALOG, System.getenv(), this::saveOnClose, () -> {
                     context.releaseSentinel();
                     closed.countDown();
                     Platform.exit();
@@ -104,16 +109,59 @@ public final class HoldfastApplication extends Application {
             autosave.play();
         }
         installSignalHook();
+        window.setOpenSettings(() -> SettingsDialog.show(stage, window.settings(), window.fontFamily(),
+                edited -> saveSettings(context, edited)));
+        watchSettings(context);
+    }
+
+    private static Palette palette(Settings settings, Boolean systemPrefersDark) {
+        return Palette.of(settings.theme().resolve(systemPrefersDark) == Theme.DARK, Settings.COLOR_NAMES,
+                settings.colors());
+    }
+
+    /** Applies the dialog's settings at once and writes them (off the FX thread); the watcher then agrees. */
+    private void saveSettings(LaunchContext context, Settings edited) {
+        window.applySettings(edited, palette(edited, context.systemPrefersDark()));
+        background.execute(() -> {
+            try {
+                new SettingsFile().write(context.settingsFile(), edited);
+            } catch (java.io.IOException e) {
+                LOG.warn("Could not save settings to {}: {}", context.settingsFile(), e.toString());
+                Platform.runLater(() -> window.showNotices(List.of("Settings could not be saved: " + e.getMessage())));
+            }
+        });
+    }
+
+    private void watchSettings(LaunchContext context) {
+        try {
+            settingsWatcher = new SettingsWatcher(context.settingsFile(), new SettingsFile(), Settings.defaults(),
+                    loaded -> {
+                        Palette palette = palette(loaded.settings(), context.systemPrefersDark());
+                        Platform.runLater(() -> {
+                            window.applySettings(loaded.settings(), palette);
+                            window.showNotices(loaded.problems());
+                        });
+                    });
+        } catch (java.io.IOException e) {
+            LOG.warn("Settings will not reload on change: {}", e.toString());
+        }
     }
 
     /** The window with its real collaborators; the GUI tests build theirs through here too. */
+    public static MainWindow buildWindow(Stage stage, Settings settings, Palette palette, ExecutorService background,
+                                         CloseConfirmation confirmation, Map<String, String> environment,
+                                         WindowCloseHook closeHook, Runnable onClosed) {
+        boolean mac = System.getProperty("os.name", "").toLowerCase().contains("mac");
+        return new MainWindow(stage, settings, palette, ProcessInspector.forCurrentOs(), background,
+                confirmation, environment, Clock.systemDefaultZone(), mac, closeHook, onClosed);
+    }
+
+    /** The window with default settings and the dark theme. */
     public static MainWindow buildWindow(Stage stage, ExecutorService background, CloseConfirmation confirmation,
                                          Map<String, String> environment, WindowCloseHook closeHook,
                                          Runnable onClosed) {
-        Settings settings = Settings.defaults(Font.getFamilies());
-        boolean mac = System.getProperty("os.name", "").toLowerCase().contains("mac");
-        return new MainWindow(stage, settings, Palette.dark(), ProcessInspector.forCurrentOs(), background,
-                confirmation, environment, Clock.systemDefaultZone(), mac, closeHook, onClosed);
+        return buildWindow(stage, Settings.defaults(), Palette.dark(), background, confirmation, environment,
+                closeHook, onClosed);
     }
 
     /** The clean-quit save: copies every tab's lines now (FX thread, bounded), formats and writes off it. */
@@ -172,6 +220,9 @@ public final class HoldfastApplication extends Application {
     public void stop() throws InterruptedException {
         if (window != null && !window.isClosing()) {
             window.closeWindow();
+        }
+        if (settingsWatcher != null) {
+            settingsWatcher.close();
         }
         if (saver != null) {
             saver.close();

@@ -1,10 +1,12 @@
 package dev.holdfast.app;
 
 import dev.holdfast.app.restore.StartupRestore;
+import dev.holdfast.app.settings.SettingsFile;
 import dev.holdfast.checkpoint.session.LaunchRecord;
 import dev.holdfast.checkpoint.session.LaunchSentinel;
 import dev.holdfast.checkpoint.store.StateDirectory;
 import java.io.IOException;
+import java.nio.file.Path;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -19,13 +21,31 @@ final class LaunchContext {
     private final LaunchSentinel sentinel;
     private final LaunchRecord launch;
     private final StartupRestore restore;
+    private final SettingsFile.Loaded settings;
+    private final Boolean systemPrefersDark;
     private volatile boolean released;
 
-    LaunchContext(StateDirectory state, LaunchSentinel sentinel, LaunchRecord launch, StartupRestore restore) {
+    LaunchContext(StateDirectory state, LaunchSentinel sentinel, LaunchRecord launch, StartupRestore restore,
+                  SettingsFile.Loaded settings, Boolean systemPrefersDark) {
         this.state = state;
         this.sentinel = sentinel;
         this.launch = launch;
         this.restore = restore;
+        this.settings = settings;
+        this.systemPrefersDark = systemPrefersDark;
+    }
+
+    SettingsFile.Loaded settings() {
+        return settings;
+    }
+
+    /** What the OS prefers, read at launch; null when it cannot be told. */
+    Boolean systemPrefersDark() {
+        return systemPrefersDark;
+    }
+
+    Path settingsFile() {
+        return state.configDirectory().resolve(SettingsFile.FILE_NAME);
     }
 
     StateDirectory state() {

@@ -1,6 +1,10 @@
 package dev.holdfast.app;
 
 import dev.holdfast.app.restore.StartupRestore;
+import dev.holdfast.app.settings.Settings;
+import dev.holdfast.app.settings.SettingsFile;
+import dev.holdfast.app.settings.SystemAppearance;
+import dev.holdfast.app.settings.Theme;
 import dev.holdfast.checkpoint.session.LaunchRecord;
 import dev.holdfast.checkpoint.session.LaunchSentinel;
 import dev.holdfast.checkpoint.session.ProcessTable;
@@ -85,14 +89,20 @@ public final class Main {
             launch = new LaunchRecord(UUID.randomUUID(), clock.instant(), null, false, false);
             sentinel = null;
         }
-        boolean disabled = StartupRestore.restoreDisabled(options.noRestore(), System.getenv());
+        SettingsFile.Loaded settings = new SettingsFile().read(
+                state.configDirectory().resolve(SettingsFile.FILE_NAME), Settings.defaults());
+        Boolean systemDark = settings.settings().theme() == Theme.SYSTEM
+                ? SystemAppearance.prefersDark(System.getProperty("os.name", "")) : null;
+        boolean disabled = StartupRestore.restoreDisabled(options.noRestore(), System.getenv())
+                || !settings.settings().restoreSessions();
         StartupRestore restore = StartupRestore.decide(launch, disabled, new SessionSnapshotStore(state, clock));
+        notices.addAll(settings.problems());
         if (!notices.isEmpty()) {
             List<String> all = new ArrayList<>(notices);
             all.addAll(restore.notices());
             restore = new StartupRestore(restore.snapshot(), restore.persist(), all);
         }
-        return new LaunchContext(state, sentinel, launch, restore);
+        return new LaunchContext(state, sentinel, launch, restore, settings, systemDark);
     }
 
     static String version() {

@@ -1,20 +1,34 @@
 package dev.holdfast.app.settings;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
- * What a user can tune. Every number carries its unit in its name; the defaults are the named constants.
+ * What a user can tune, read from {@code settings.json} in the config directory. Every number carries its
+ * unit in its name; the defaults are the named constants.
  *
  * @param fontFamily the terminal font family
  * @param fontSizePoints the terminal font size
- * @param historyLines scrollback kept per terminal
+ * @param historyLines scrollback kept per terminal (new tabs)
+ * @param theme dark, light, or following the OS
+ * @param restoreSessions whether the next launch restores tabs and scrollback
+ * @param cursorBlink whether a blinking cursor shape blinks
+ * @param colors colour overrides by name (see {@link #COLOR_NAMES}), values {@code #rrggbb}
  */
-public record Settings(String fontFamily, double fontSizePoints, int historyLines) {
+public record Settings(String fontFamily, double fontSizePoints, int historyLines, Theme theme,
+                       boolean restoreSessions, boolean cursorBlink, Map<String, String> colors) {
     public static final double DEFAULT_FONT_SIZE_POINTS = 14;
     public static final double MIN_FONT_SIZE_POINTS = 6;
     public static final double MAX_FONT_SIZE_POINTS = 72;
     public static final int DEFAULT_HISTORY_LINES = 10_000;
+    public static final int MAX_HISTORY_LINES = 1_000_000;
+
+    /** Names accepted in {@code colors}: the 16 terminal colours, then the UI colours. */
+    public static final List<String> COLOR_NAMES = List.of(
+            "black", "red", "green", "yellow", "blue", "magenta", "cyan", "white",
+            "brightBlack", "brightRed", "brightGreen", "brightYellow", "brightBlue", "brightMagenta", "brightCyan",
+            "brightWhite", "foreground", "background", "cursor", "selection");
 
     /** Preferred monospace families, best first; the first one installed wins. */
     public static final List<String> PREFERRED_FONTS = List.of(
@@ -23,20 +37,37 @@ public record Settings(String fontFamily, double fontSizePoints, int historyLine
 
     public Settings {
         Objects.requireNonNull(fontFamily, "fontFamily");
+        Objects.requireNonNull(theme, "theme");
         if (fontSizePoints < MIN_FONT_SIZE_POINTS || fontSizePoints > MAX_FONT_SIZE_POINTS) {
             throw new IllegalArgumentException("font size out of range: " + fontSizePoints);
         }
-        if (historyLines < 0) {
-            throw new IllegalArgumentException("history lines must not be negative: " + historyLines);
+        if (historyLines < 0 || historyLines > MAX_HISTORY_LINES) {
+            throw new IllegalArgumentException("history lines out of range: " + historyLines);
         }
+        colors = Map.copyOf(colors);
     }
 
-    /** Defaults for a machine with these font families installed. */
-    public static Settings defaults(List<String> installedFamilies) {
-        return new Settings(bestMonospace(installedFamilies), DEFAULT_FONT_SIZE_POINTS, DEFAULT_HISTORY_LINES);
+    /** The defaults; an empty font family means "the best monospace font installed". */
+    public static Settings defaults() {
+        return new Settings("", DEFAULT_FONT_SIZE_POINTS, DEFAULT_HISTORY_LINES, Theme.SYSTEM, true, true, Map.of());
     }
 
-    static String bestMonospace(List<String> installedFamilies) {
+    /**
+     * The family to draw with: the configured one when it is installed, else the best monospace installed
+     * (JavaFX would silently fall back to a proportional font, which breaks every column).
+     */
+    public String effectiveFontFamily(List<String> installedFamilies) {
+        if (!fontFamily.isBlank()) {
+            for (String installed : installedFamilies) {
+                if (installed.equalsIgnoreCase(fontFamily)) {
+                    return installed;
+                }
+            }
+        }
+        return bestMonospace(installedFamilies);
+    }
+
+    public static String bestMonospace(List<String> installedFamilies) {
         for (String preferred : PREFERRED_FONTS) {
             for (String installed : installedFamilies) {
                 if (installed.equalsIgnoreCase(preferred)) {
@@ -49,5 +80,9 @@ public record Settings(String fontFamily, double fontSizePoints, int historyLine
 
     public static double clampFontSize(double points) {
         return Math.max(MIN_FONT_SIZE_POINTS, Math.min(MAX_FONT_SIZE_POINTS, points));
+    }
+
+    public Settings withFont(String family, double size) {
+        return new Settings(family, size, historyLines, theme, restoreSessions, cursorBlink, colors);
     }
 }

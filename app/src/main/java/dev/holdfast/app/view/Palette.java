@@ -43,6 +43,44 @@ public final class Palette {
         }, Color.web("#d7dae0"), Color.web("#16181c"), Color.web("#f0c674"), Color.web("#3a5f8f"));
     }
 
+    /** The default light theme. */
+    public static Palette light() {
+        return new Palette(new Color[] {
+            Color.web("#1d1f21"), Color.web("#c82829"), Color.web("#3e8a2c"), Color.web("#a66a00"),
+            Color.web("#2f67b1"), Color.web("#8959a8"), Color.web("#2a8a8a"), Color.web("#9ea3a8"),
+            Color.web("#5c6166"), Color.web("#e0393a"), Color.web("#4fa33a"), Color.web("#c48400"),
+            Color.web("#3f7fd4"), Color.web("#a56fc6"), Color.web("#36a3a3"), Color.web("#d8dadc"),
+        }, Color.web("#24292f"), Color.web("#fbfbfa"), Color.web("#2f67b1"), Color.web("#b6d3f5"));
+    }
+
+    /** The palette for a theme, with colour overrides by name ({@code Settings.COLOR_NAMES} order). */
+    public static Palette of(boolean dark, java.util.List<String> names, java.util.Map<String, String> overrides) {
+        Palette base = dark ? dark() : light();
+        if (overrides.isEmpty()) {
+            return base;
+        }
+        Color[] sixteen = new Color[16];
+        System.arraycopy(base.indexed, 0, sixteen, 0, 16);
+        for (int i = 0; i < 16 && i < names.size(); i++) {
+            String v = overrides.get(names.get(i));
+            if (v != null) {
+                sixteen[i] = Color.web(v);
+            }
+        }
+        return new Palette(sixteen,
+                override(overrides, "foreground", base.foreground), override(overrides, "background", base.background),
+                override(overrides, "cursor", base.cursor), override(overrides, "selection", base.selection));
+    }
+
+    private static Color override(java.util.Map<String, String> overrides, String name, Color fallback) {
+        String v = overrides.get(name);
+        return v == null ? fallback : Color.web(v);
+    }
+
+    public boolean isDark() {
+        return background.getBrightness() < 0.5;
+    }
+
     /** Resolves a colour, or {@code fallback} for "default" (null). Bold brightens the 8 base colours. */
     public Color resolve(TerminalColor color, Color fallback, boolean bold) {
         if (color == null) {

@@ -49,7 +49,8 @@ public final class TerminalView extends Region {
     private static final double SCROLLBAR_WIDTH = 12;
 
     private final TerminalSession session;
-    private final Palette palette;
+    private Palette palette;
+    private boolean cursorBlink = true;
     private final KeyEncoder encoder = new KeyEncoder();
     private final Canvas canvas = new Canvas();
     private final ScrollBar scrollBar = new ScrollBar();
@@ -132,7 +133,7 @@ public final class TerminalView extends Region {
         blink.setCycleCount(Timeline.INDEFINITE);
         focusedProperty().addListener((obs, was, is) -> {
             blinkOn = true;
-            if (is) {
+            if (is && cursorBlink) {
                 blink.play();
             } else {
                 blink.stop();
@@ -223,6 +224,26 @@ public final class TerminalView extends Region {
     @Override
     protected double computeMinHeight(double width) {
         return 2 * metrics.height();
+    }
+
+    /** Changes the colours; everything is repainted. */
+    public void setPalette(Palette newPalette) {
+        palette = newPalette;
+        setStyle("-fx-background-color: " + toWeb(palette.background()) + ";");
+        fullRepaint = true;
+        requestRepaint();
+    }
+
+    /** Whether blinking cursor shapes blink (some users find it distracting). */
+    public void setCursorBlink(boolean blinks) {
+        cursorBlink = blinks;
+        blinkOn = true;
+        if (!blinks) {
+            blink.stop();
+        } else if (isFocused()) {
+            blink.play();
+        }
+        requestRepaint();
     }
 
     /** Changes the font (zoom); the terminal is resized to the cells that now fit. */

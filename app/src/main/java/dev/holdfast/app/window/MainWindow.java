@@ -48,7 +48,6 @@ public final class MainWindow {
 
     private final Stage stage;
     private final TabPane tabPane = new TabPane();
-    private final Palette palette;
     private final ProcessInspector inspector;
     private final Executor background;
     private final CloseConfirmation confirmation;
@@ -59,7 +58,11 @@ public final class MainWindow {
     private final WindowCloseHook closeHook;
     private final NoticeBar notices = new NoticeBar();
     private Settings settings;
+    private Palette palette;
+    private String fontFamily;
     private double fontSize;
+    private Runnable openSettings = () -> { };
+    private javafx.scene.layout.Region root;
     private boolean closing;
 
     /**
@@ -71,6 +74,7 @@ public final class MainWindow {
                       WindowCloseHook closeHook, Runnable onClosed) {
         this.stage = stage;
         this.settings = settings;
+        this.fontFamily = settings.effectiveFontFamily(javafx.scene.text.Font.getFamilies());
         this.fontSize = settings.fontSizePoints();
         this.palette = palette;
         this.inspector = inspector;
@@ -91,11 +95,20 @@ public final class MainWindow {
         newTab.setFocusTraversable(false);
         newTab.setTooltip(new Tooltip(mac ? "New tab (⌘T)" : "New tab (Ctrl+Shift+T)"));
         newTab.setOnAction(e -> newTabFromCurrent());
-        StackPane tabsArea = new StackPane(tabPane, newTab);
-        StackPane.setAlignment(newTab, Pos.TOP_RIGHT);
+        Button settingsButton = new Button("⚙");
+        settingsButton.getStyleClass().add("new-tab-button");
+        settingsButton.setFocusTraversable(false);
+        settingsButton.setTooltip(new Tooltip(mac ? "Settings (⌘,)" : "Settings (Ctrl+Shift+,)"));
+        settingsButton.setOnAction(e -> openSettings.run());
+        javafx.scene.layout.HBox corner = new javafx.scene.layout.HBox(settingsButton, newTab);
+        corner.setMaxSize(javafx.scene.layout.Region.USE_PREF_SIZE, javafx.scene.layout.Region.USE_PREF_SIZE);
+        StackPane tabsArea = new StackPane(tabPane, corner);
+        StackPane.setAlignment(corner, Pos.TOP_RIGHT);
         VBox.setVgrow(tabsArea, Priority.ALWAYS);
         VBox root = new VBox(notices, tabsArea);
         root.getStyleClass().add("holdfast-root");
+        this.root = root;
+        applyChrome(palette);
 
         Scene scene = new Scene(root, 960, 600);
         scene.getStylesheets().add(MainWindow.class.getResource("/dev/holdfast/app/holdfast.css").toExternalForm());
@@ -159,7 +172,8 @@ public final class MainWindow {
         SessionSpec spec = new SessionSpec(panelId, directory, ShellCommand.loginShell(environment), environment,
                 80, 24, settings.historyLines());
         TerminalTab tab = new TerminalTab(events -> new TerminalSession(spec, events, inspector, clock),
-                palette, settings.fontFamily(), fontSize, background, this::closeTab);
+                palette, fontFamily, fontSize, background, this::closeTab);
+        tab.view().setCursorBlink(settings.cursorBlink());
         tab.titleProperty().addListener((obs, old, t) -> tabTitlesChanged.set(tabTitlesChanged.get() + 1));
         tab.tab().setOnCloseRequest(e -> {
             e.consume();
@@ -308,6 +322,7 @@ public final class MainWindow {
             case PASTE -> current.ifPresent(t -> t.view().pasteClipboard());
             case SELECT_ALL -> current.ifPresent(t -> t.view().selectAll());
             case FIND -> current.ifPresent(t -> t.findBar().show());
+            case SETTINGS -> openSettings.run();
             case NEXT_TAB -> selectRelative(1);
             case PREVIOUS_TAB -> selectRelative(-1);
             case MOVE_TAB_LEFT -> moveSelected(-1);
@@ -347,8 +362,50 @@ public final class MainWindow {
     public void setFontSize(double points) {
         fontSize = Settings.clampFontSize(points);
         for (TerminalTab tab : tabs()) {
-            tab.view().setFont(settings.fontFamily(), fontSize);
+            tab.view().setFont(fontFamily, fontSize);
         }
+    }
+
+    /** Applies changed settings to every tab at once (scrollback size: new tabs). FX thread. */
+    public void applySettings(Settings newSettings, Palette newPalette) {
+        boolean fontChanged = !newSettings.fontFamily().equals(settings.fontFamily())
+                || newSettings.fontSizePoints() != settings.fontSizePoints();
+        settings = newSettings;
+        palette = newPalette;
+        fontFamily = newSettings.effectiveFontFamily(javafx.scene.text.Font.getFamilies());
+        if (fontChanged) {
+            fontSize = newSettings.fontSizePoints();
+        }
+        applyChrome(newPalette);
+        for (TerminalTab tab : tabs()) {
+            tab.view().setPalette(newPalette);
+            tab.view().setCursorBlink(newSettings.cursorBlink());
+            tab.view().setFont(fontFamily, fontSize);
+        }
+    }
+
+    /** The tab bar and bars follow the terminal's theme, so a light terminal does not sit in dark chrome. */
+    private void applyChrome(Palette p) {
+        if (root == null) {
+            return;
+        }
+        root.getStyleClass().remove("light");
+        if (!p.isDark()) {
+            root.getStyleClass().add("light");
+        }
+    }
+
+    public Settings settings() {
+        return settings;
+    }
+
+    public String fontFamily() {
+        return fontFamily;
+    }
+
+    /** What the settings button and shortcut open. */
+    public void setOpenSettings(Runnable action) {
+        openSettings = action;
     }
 
     public double fontSize() {

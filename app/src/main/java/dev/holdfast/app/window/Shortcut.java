@@ -9,7 +9,7 @@ import javafx.scene.input.KeyEvent;
  */
 public enum Shortcut {
     NEW_TAB, CLOSE_TAB, COPY, PASTE, NEXT_TAB, PREVIOUS_TAB, MOVE_TAB_LEFT, MOVE_TAB_RIGHT,
-    ZOOM_IN, ZOOM_OUT, ZOOM_RESET, SELECT_ALL, FIND, QUIT;
+    ZOOM_IN, ZOOM_OUT, ZOOM_RESET, SELECT_ALL, FIND, SETTINGS, QUIT;
 
     /** The shortcut this key press means on the given platform, or null when it belongs to the terminal. */
     public static Shortcut match(KeyEvent e, boolean mac) {
@@ -34,6 +34,7 @@ public enum Shortcut {
                 case V -> PASTE;
                 case A -> SELECT_ALL;
                 case F -> FIND;
+                case COMMA -> SETTINGS;
                 case Q -> QUIT;
                 case PAGE_UP -> MOVE_TAB_LEFT;
                 case PAGE_DOWN -> MOVE_TAB_RIGHT;
@@ -79,6 +80,7 @@ public enum Shortcut {
             case V -> PASTE;
             case A -> SELECT_ALL;
             case F -> FIND;
+            case COMMA -> SETTINGS;
             case Q -> QUIT;
             case PAGE_UP -> PREVIOUS_TAB;
             case PAGE_DOWN -> NEXT_TAB;

@@ -1,0 +1,95 @@
+package dev.holdfast.app.settings;
+
+import java.util.List;
+import java.util.function.Consumer;
+import javafx.collections.FXCollections;
+import javafx.geometry.Insets;
+import javafx.scene.Scene;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.Spinner;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.text.Font;
+import javafx.scene.text.Text;
+import javafx.stage.Modality;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+
+/** A small dialog for what people change most: font, theme, scrollback size, restore on/off. */
+public final class SettingsDialog {
+    private SettingsDialog() {
+    }
+
+    /** Opens the dialog; {@code onSave} gets the edited settings (colours and other file-only values kept). */
+    public static void show(Window owner, Settings current, String effectiveFamily, Consumer<Settings> onSave) {
+        Stage stage = new Stage();
+        stage.initOwner(owner);
+        stage.initModality(Modality.WINDOW_MODAL);
+        stage.setTitle("Holdfast Settings");
+
+        ComboBox<String> family = new ComboBox<>(FXCollections.observableArrayList(monospaceFamilies()));
+        family.setEditable(true);
+        family.setValue(current.fontFamily().isBlank() ? effectiveFamily : current.fontFamily());
+        Spinner<Double> size = new Spinner<>(Settings.MIN_FONT_SIZE_POINTS, Settings.MAX_FONT_SIZE_POINTS,
+                current.fontSizePoints(), 1);
+        size.setEditable(true);
+        ChoiceBox<Theme> theme = new ChoiceBox<>(FXCollections.observableArrayList(Theme.values()));
+        theme.setValue(current.theme());
+        Spinner<Integer> history = new Spinner<>(0, Settings.MAX_HISTORY_LINES, current.historyLines(), 1000);
+        history.setEditable(true);
+        CheckBox restore = new CheckBox("Restore tabs and scrollback at launch");
+        restore.setSelected(current.restoreSessions());
+        CheckBox blink = new CheckBox("Blinking cursor");
+        blink.setSelected(current.cursorBlink());
+
+        GridPane grid = new GridPane();
+        grid.setHgap(12);
+        grid.setVgap(10);
+        grid.setPadding(new Insets(16));
+        grid.addRow(0, new Label("Font"), family);
+        grid.addRow(1, new Label("Size"), size);
+        grid.addRow(2, new Label("Theme"), theme);
+        grid.addRow(3, new Label("Scrollback lines"), history);
+        grid.add(restore, 1, 4);
+        grid.add(blink, 1, 5);
+        Label note = new Label("Scrollback size applies to new tabs. Everything else applies at once.");
+        note.setWrapText(true);
+        note.setMaxWidth(360);
+        grid.add(note, 0, 6, 2, 1);
+
+        Button cancel = new Button("Cancel");
+        cancel.setCancelButton(true);
+        cancel.setOnAction(e -> stage.close());
+        Button save = new Button("Save");
+        save.setDefaultButton(true);
+        save.setOnAction(e -> {
+            String chosen = family.getEditor().getText() == null ? "" : family.getEditor().getText().strip();
+            onSave.accept(new Settings(chosen, Settings.clampFontSize(size.getValue()),
+                    Math.max(0, Math.min(Settings.MAX_HISTORY_LINES, history.getValue())), theme.getValue(),
+                    restore.isSelected(), blink.isSelected(), current.colors()));
+            stage.close();
+        });
+        HBox buttons = new HBox(8, cancel, save);
+        grid.add(buttons, 1, 7);
+        stage.setScene(new Scene(grid));
+        stage.show();
+    }
+
+    /** Installed families whose 'i' and 'M' are equally wide: the ones a terminal can use. */
+    static List<String> monospaceFamilies() {
+        return Font.getFamilies().stream().filter(SettingsDialog::isMonospace).toList();
+    }
+
+    private static boolean isMonospace(String family) {
+        Font font = Font.font(family, 14);
+        Text narrow = new Text("iiii");
+        narrow.setFont(font);
+        Text wide = new Text("MMMM");
+        wide.setFont(font);
+        return Math.abs(narrow.getLayoutBounds().getWidth() - wide.getLayoutBounds().getWidth()) < 0.5;
+    }
+}

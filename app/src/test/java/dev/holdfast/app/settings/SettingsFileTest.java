@@ -1,0 +1,94 @@
+package dev.holdfast.app.settings;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SettingsFileTest {
+    @TempDir
+    Path dir;
+
+    private final SettingsFile file = new SettingsFile();
+    private final Settings defaults = Settings.defaults();
+
+    @Test
+    void missingFileMeansDefaultsWithoutComplaint() {
+        SettingsFile.Loaded loaded = file.read(dir.resolve("settings.json"), defaults);
+        assertEquals(defaults, loaded.settings());
+        assertEquals(List.of(), loaded.problems());
+    }
+
+    @Test
+    void validValuesAreRead() {
+        SettingsFile.Loaded loaded = file.parse("""
+                {"fontFamily": "Hack", "fontSize": 16, "scrollbackLines": 50000, "theme": "light",
+                 "restoreSessions": false, "cursorBlink": false, "colors": {"red": "#ff0000", "background": "#000000"}}
+                """, defaults);
+        Settings s = loaded.settings();
+        assertEquals(List.of(), loaded.problems());
+        assertEquals("Hack", s.fontFamily());
+        assertEquals(16, s.fontSizePoints());
+        assertEquals(50_000, s.historyLines());
+        assertEquals(Theme.LIGHT, s.theme());
+        assertEquals(false, s.restoreSessions());
+        assertEquals(false, s.cursorBlink());
+        assertEquals(Map.of("red", "#ff0000", "background", "#000000"), s.colors());
+    }
+
+    @Test
+    void eachInvalidValueIsReportedInOneLineAndReplacedByItsDefault() {
+        SettingsFile.Loaded loaded = file.parse("""
+                {"fontSize": 300, "scrollbackLines": -5, "theme": "purple", "cursorBlink": "yes",
+                 "colors": {"red": "crimson", "pink": "#ff00ff"}, "fontSzie": 12, "fontFamily": "Hack"}
+                """, defaults);
+        assertEquals("Hack", loaded.settings().fontFamily(), "valid values survive their invalid neighbours");
+        assertEquals(defaults.fontSizePoints(), loaded.settings().fontSizePoints());
+        assertEquals(defaults.historyLines(), loaded.settings().historyLines());
+        assertEquals(defaults.theme(), loaded.settings().theme());
+        assertEquals(Map.of(), loaded.settings().colors());
+        assertEquals(7, loaded.problems().size(), loaded.problems().toString());
+        for (String problem : loaded.problems()) {
+            assertTrue(!problem.contains("\n") && problem.startsWith("settings.json"), problem);
+        }
+        assertTrue(loaded.problems().stream().anyMatch(p -> p.contains("fontSzie")), "typos are named");
+    }
+
+    @Test
+    void brokenJsonKeepsDefaults() {
+        SettingsFile.Loaded loaded = file.parse("{ fontSize: ", defaults);
+        assertEquals(defaults, loaded.settings());
+        assertEquals(1, loaded.problems().size());
+        assertTrue(loaded.problems().get(0).contains("not valid JSON"));
+    }
+
+    @Test
+    void writeThenReadRoundTripsPrivately() throws Exception {
+        Settings s = new Settings("Hack", 13, 2000, Theme.DARK, true, false, Map.of("cursor", "#00ff00"));
+        Path target = dir.resolve("config/settings.json");
+        file.write(target, s);
+        assertEquals(s, file.read(target, defaults).settings());
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(target)));
+    }
+
+    @Test
+    void theWatcherReportsAnEditedFile() throws Exception {
+        Path target = dir.resolve("settings.json");
+        BlockingQueue<SettingsFile.Loaded> changes = new ArrayBlockingQueue<>(10);
+        try (SettingsWatcher watcher = new SettingsWatcher(target, file, defaults, changes::add)) {
+            Files.writeString(target, "{\"fontSize\": 18}");
+            SettingsFile.Loaded loaded = changes.poll(10, TimeUnit.SECONDS);
+            assertTrue(loaded != null, "a change was reported");
+            assertEquals(18, loaded.settings().fontSizePoints());
+        }
+    }
+}
