@@ -83,6 +83,13 @@ public final class TerminalView extends Region {
     private int matchShift;
     private int currentMatch = -1;
     private java.util.function.Consumer<String> findListener = text -> { };
+
+    private LinkOpener linkOpener = LinkOpener.NONE;
+    /** The link under the mouse: underlined, and opened by a Ctrl/Cmd click. */
+    private record HoverLink(int line, int from, int to, String url) {
+    }
+
+    private HoverLink hoverLink;
     private static final Color MATCH = Color.rgb(255, 214, 102, 0.38);
     private static final Color CURRENT_MATCH = Color.rgb(255, 150, 50, 0.65);
 
@@ -157,6 +164,10 @@ public final class TerminalView extends Region {
         addEventHandler(MouseEvent.MOUSE_RELEASED, this::onMouseReleased);
         addEventHandler(MouseEvent.MOUSE_MOVED, this::onMouseMoved);
         addEventHandler(ScrollEvent.SCROLL, this::onScroll);
+        addEventHandler(MouseEvent.MOUSE_EXITED, e -> updateHoverLink(-1, -1));
+        setInputMethodRequests(new ImeRequests());
+        setOnInputMethodTextChanged(this::onInputMethod);
+        setCursor(javafx.scene.Cursor.TEXT);
     }
 
     private static String toWeb(Color c) {
@@ -313,6 +324,7 @@ public final class TerminalView extends Region {
             g.fillRect(0, usedHeight, canvas.getWidth(), canvas.getHeight() - usedHeight);
             g.fillRect(columns * metrics.width(), 0, canvas.getWidth() - columns * metrics.width(), usedHeight);
         }
+        paintComposing(g);
         paintedCursorRow = cursorRow;
         paintedSelection = selection;
         fullRepaint = false;
@@ -437,6 +449,12 @@ public final class TerminalView extends Region {
             c = end;
         }
         paintMatches(g, r, line);
+        HoverLink link = hoverLink;
+        if (link != null && link.line() == line) {
+            g.setFill(palette.foreground());
+            g.fillRect(2 + link.from() * cw, y + ch - Math.max(1, ch / 14) - 1, (link.to() - link.from()) * cw,
+                    Math.max(1, ch / 14));
+        }
         if (hasCursor && !blockCursor) {
             paintThinCursor(g, r, cursorColumn, focused, shape);
         }
@@ -830,6 +848,14 @@ public final class TerminalView extends Region {
     private void onMousePressed(MouseEvent e) {
         requestFocus();
         CellPoint cell = cellAt(e.getX(), e.getY());
+        if (e.isShortcutDown() && e.getButton() == MouseButton.PRIMARY) {
+            updateHoverLink(e.getX(), e.getY());
+            if (hoverLink != null) {
+                linkOpener.open(hoverLink.url());
+                e.consume();
+                return;
+            }
+        }
         if (reportsMouse(e)) {
             pressedMouseButton = buttonCode(e.getButton());
             int screenRow = cell.line() + scrollOffset;
@@ -899,6 +925,7 @@ public final class TerminalView extends Region {
     }
 
     private void onMouseMoved(MouseEvent e) {
+        updateHoverLink(e.getX(), e.getY());
         if (session.mouseMode() == MouseMode.MOUSE_REPORTING_ALL_MOTION && !e.isShiftDown()) {
             CellPoint cell = cellAt(e.getX(), e.getY());
             session.terminal().mouseMoved(cell.column(), cell.line() + scrollOffset,
@@ -928,6 +955,97 @@ public final class TerminalView extends Region {
             scrollBy((up ? 1 : -1) * notches * WHEEL_LINES);
         }
         e.consume();
+    }
+
+    public void setLinkOpener(LinkOpener opener) {
+        linkOpener = opener;
+    }
+
+    /** The link under the mouse, or empty. */
+    public String hoveredLink() {
+        return hoverLink == null ? "" : hoverLink.url();
+    }
+
+    private void updateHoverLink(double x, double y) {
+        HoverLink found = null;
+        if (columns > 0 && rows > 0 && y >= 0 && y < rows * metrics.height()) {
+            CellPoint cell = cellAt(x, y);
+            int row = cell.line() + scrollOffset;
+            if (row >= 0 && row < current.rows) {
+                UrlDetector.Found url = UrlDetector.at(current.chars[row], cell.column());
+                if (url != null) {
+                    found = new HoverLink(cell.line(), url.from(), url.to(), url.url());
+                }
+            }
+        }
+        if (!java.util.Objects.equals(found, hoverLink)) {
+            hoverLink = found;
+            setCursor(found == null ? javafx.scene.Cursor.TEXT : javafx.scene.Cursor.HAND);
+            fullRepaint = true;
+            requestRepaint();
+        }
+    }
+
+    // ---- input methods (CJK and other composed input) -------------------------------------------------
+
+    /** Text being composed by an input method: drawn at the cursor, not yet sent. */
+    private String composing = "";
+
+    private void onInputMethod(javafx.scene.input.InputMethodEvent e) {
+        String committed = e.getCommitted();
+        if (committed != null && !committed.isEmpty()) {
+            sendInput(committed.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        StringBuilder composed = new StringBuilder();
+        for (javafx.scene.input.InputMethodTextRun run : e.getComposed()) {
+            composed.append(run.getText());
+        }
+        composing = composed.toString();
+        fullRepaint = true;
+        requestRepaint();
+        e.consume();
+    }
+
+    /** Where the input method should put its candidate window: at the cursor, on screen. */
+    private final class ImeRequests implements javafx.scene.input.InputMethodRequests {
+        @Override
+        public javafx.geometry.Point2D getTextLocation(int offset) {
+            double x = 2 + (session.cursorX() - 1 + offset) * metrics.width();
+            double y = (session.cursorY() - 1 + scrollOffset + 1) * metrics.height();
+            return localToScreen(x, y);
+        }
+
+        @Override
+        public int getLocationOffset(int x, int y) {
+            return 0;
+        }
+
+        @Override
+        public void cancelLatestCommittedText() {
+            // Committed text has already gone to the shell; there is nothing to take back.
+        }
+
+        @Override
+        public String getSelectedText() {
+            return selectedText();
+        }
+    }
+
+    private void paintComposing(GraphicsContext g) {
+        if (composing.isEmpty()) {
+            return;
+        }
+        double x = 2 + (session.cursorX() - 1) * metrics.width();
+        double y = (session.cursorY() - 1 + scrollOffset) * metrics.height();
+        javafx.scene.text.Text probe = new javafx.scene.text.Text(composing);
+        probe.setFont(metrics.regular());
+        double width = probe.getLayoutBounds().getWidth();
+        g.setFill(palette.background());
+        g.fillRect(x, y, width, metrics.height());
+        g.setFill(palette.foreground());
+        g.setFont(metrics.regular());
+        g.fillText(composing, x, y + metrics.baseline());
+        g.fillRect(x, y + metrics.height() - 2, width, 1);
     }
 
     private Selection wordAt(CellPoint cell) {

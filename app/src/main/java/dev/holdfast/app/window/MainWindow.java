@@ -63,6 +63,7 @@ public final class MainWindow {
     private double fontSize;
     private Runnable openSettings = () -> { };
     private javafx.scene.layout.Region root;
+    private final dev.holdfast.app.view.LinkOpener linkOpener;
     private boolean closing;
 
     /**
@@ -84,6 +85,7 @@ public final class MainWindow {
         this.clock = clock;
         this.mac = mac;
         this.closeHook = closeHook;
+        this.linkOpener = dev.holdfast.app.view.LinkOpener.platform(background);
         this.onClosed = onClosed;
 
         tabPane.setTabClosingPolicy(TabPane.TabClosingPolicy.ALL_TABS);
@@ -174,6 +176,7 @@ public final class MainWindow {
         TerminalTab tab = new TerminalTab(events -> new TerminalSession(spec, events, inspector, clock),
                 palette, fontFamily, fontSize, background, this::closeTab);
         tab.view().setCursorBlink(settings.cursorBlink());
+        tab.view().setLinkOpener(linkOpener);
         tab.titleProperty().addListener((obs, old, t) -> tabTitlesChanged.set(tabTitlesChanged.get() + 1));
         tab.tab().setOnCloseRequest(e -> {
             e.consume();

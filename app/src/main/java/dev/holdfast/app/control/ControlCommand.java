@@ -1,0 +1,65 @@
+package dev.holdfast.app.control;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The commands of the control protocol, with the arguments each takes. The server validates requests against
+ * this table and {@code holdfast ctl} derives its options from it, so the two cannot disagree.
+ */
+public enum ControlCommand {
+    LIST("list", List.of(), List.of(), true),
+    NEW_TAB("new-tab", List.of(Argument.CWD, Argument.TITLE), List.of(), true),
+    SELECT("select", List.of(Argument.PANEL), List.of(), true),
+    CLOSE("close", List.of(Argument.PANEL, Argument.FORCE), List.of(), true),
+    SEND("send", List.of(Argument.PANEL, Argument.TEXT, Argument.KEYS), List.of(Argument.TEXT, Argument.KEYS), true),
+    READ("read", List.of(Argument.PANEL, Argument.SCROLLBACK, Argument.LINES, Argument.ANSI), List.of(), true),
+    CHECKPOINT_NOW("checkpoint-now", List.of(), List.of(), true),
+    STATS("stats", List.of(), List.of(), true),
+    QUIT("quit", List.of(), List.of(), true),
+    /**
+     * Which instance answers: its pid and socket. Not a {@code ctl} command; {@code ctl --instance PID} asks it to
+     * recognise the primary socket's owner.
+     */
+    INSTANCE("instance", List.of(), List.of(), false);
+
+    private final String wireName;
+    private final List<Argument> arguments;
+    private final List<Argument> exactlyOneOf;
+    private final boolean onCommandLine;
+
+    ControlCommand(String wireName, List<Argument> arguments, List<Argument> exactlyOneOf, boolean onCommandLine) {
+        this.wireName = wireName;
+        this.arguments = arguments;
+        this.exactlyOneOf = exactlyOneOf;
+        this.onCommandLine = onCommandLine;
+    }
+
+    /** The {@code cmd} of a request, and the command word of {@code holdfast ctl}. */
+    public String wireName() {
+        return wireName;
+    }
+
+    public List<Argument> arguments() {
+        return arguments;
+    }
+
+    /** Arguments of which a request must give exactly one (empty when there is no such rule). */
+    public List<Argument> exactlyOneOf() {
+        return exactlyOneOf;
+    }
+
+    /** Whether {@code holdfast ctl} offers this command. */
+    public boolean onCommandLine() {
+        return onCommandLine;
+    }
+
+    public Optional<Argument> argument(String name) {
+        return arguments.stream().filter(argument -> argument.name().equals(name)).findFirst();
+    }
+
+    public static Optional<ControlCommand> fromWireName(String name) {
+        return Arrays.stream(values()).filter(command -> command.wireName.equals(name)).findFirst();
+    }
+}

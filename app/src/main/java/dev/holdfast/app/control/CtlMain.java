@@ -1,0 +1,234 @@
+package dev.holdfast.app.control;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.holdfast.checkpoint.store.StateDirectory;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.SocketException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.OptionalLong;
+
+/**
+ * {@code holdfast ctl}: drives a running Holdfast through its control socket.
+ *
+ * <p>Started by the launcher as {@code java -cp … dev.holdfast.app.control.CtlMain "$@"}. Nothing on its path
+ * loads JavaFX, so it answers in the time a small JVM takes to start.
+ *
+ * <p>Which Holdfast: {@code --instance PID} or {@code --instance SOCKET}; without it, the one on the primary
+ * socket {@code control.sock}, or the only one running when the primary socket is gone. Exit status: {@value
+ * #EXIT_OK} on success, {@value #EXIT_COMMAND_ERROR} when the command line or the command failed (message on
+ * stderr), {@value #EXIT_NOT_RUNNING} when no Holdfast is running.
+ */
+public final class CtlMain {
+    public static final int EXIT_OK = 0;
+    public static final int EXIT_COMMAND_ERROR = 1;
+    public static final int EXIT_NOT_RUNNING = 2;
+    /** Longer than the server's own command timeout, so a slow command is reported by the server, which knows why. */
+    public static final Duration DEFAULT_RESPONSE_TIMEOUT = Duration.ofSeconds(30);
+
+    static final String USAGE = """
+            Usage: holdfast ctl [--json] [--instance PID|SOCKET] [--state-dir DIR] <command> [options]
+
+            Commands:
+              list                               the tabs: panel id, title, directory, shell pid, foreground command
+              new-tab [--cwd DIR] [--title T]    open a tab; prints its panel id
+              select --panel ID                  bring a tab to the front
+              close --panel ID [--force]         close a tab; refused while it runs a command, unless --force
+              send --panel ID --text STRING      type text into a tab (nothing is added: end it with --keys Enter)
+              send --panel ID --keys KEY...      press keys: Enter Tab Escape Backspace Up Down Left Right Home End
+                                                 PageUp PageDown Delete Insert Space F1..F12, C-a..C-z (Ctrl),
+                                                 M-<key or character> (Alt)
+              read --panel ID [--scrollback] [--lines N] [--ansi]
+                                                 print the screen; --scrollback adds the history above it, --lines
+                                                 keeps the last N lines, --ansi keeps colours as SGR sequences
+              checkpoint-now                     write scrollback checkpoints now
+              stats                              checkpoint counts and timings, UI stalls, generations, memory
+              quit                               quit Holdfast cleanly
+
+            Options:
+              --json                  print the result as JSON (errors too, on stderr)
+              --instance PID|SOCKET   the Holdfast with this pid, or listening on this socket
+              --state-dir DIR         the state directory whose Holdfast to use (default: $HOLDFAST_STATE_DIR,
+                                      else the platform's)
+              --help                  this help
+
+            A panel ID may be shortened to any prefix that only one tab's id starts with.
+            Exit status: 0 success, 1 command error, 2 no Holdfast running.
+            """;
+
+    private final StateDirectory defaultState;
+    private final Path workingDirectory;
+    private final Duration responseTimeout;
+    private final ControlProtocol protocol = new ControlProtocol();
+
+    /**
+     * @param defaultState     the state directory used without {@code --state-dir}
+     * @param workingDirectory what relative paths on the command line are relative to
+     * @param responseTimeout  how long to wait for Holdfast's answer
+     */
+    public CtlMain(StateDirectory defaultState, Path workingDirectory, Duration responseTimeout) {
+        this.defaultState = Objects.requireNonNull(defaultState, "defaultState");
+        this.workingDirectory = Objects.requireNonNull(workingDirectory, "workingDirectory");
+        this.responseTimeout = Objects.requireNonNull(responseTimeout, "responseTimeout");
+    }
+
+    public static void main(String[] args) {
+        // UTF-8 whatever the locale: under LANG=C the JVM would print every non-ASCII character of a screen as '?'.
+        PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
+        PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
+        CtlMain ctl = new CtlMain(StateDirectory.fromEnvironment(), Path.of("").toAbsolutePath(),
+                DEFAULT_RESPONSE_TIMEOUT);
+        int status = ctl.run(List.of(args), out, err);
+        out.flush();
+        err.flush();
+        System.exit(status);
+    }
+
+    /** Runs one {@code ctl} command line and returns its exit status. */
+    public int run(List<String> args, PrintStream out, PrintStream err) {
+        CtlCommandLine.Parsed parsed = CtlCommandLine.parse(args, workingDirectory);
+        if (parsed instanceof CtlCommandLine.Help) {
+            out.print(USAGE);
+            return EXIT_OK;
+        }
+        if (parsed instanceof CtlCommandLine.Invalid invalid) {
+            err.println("holdfast ctl: " + invalid.message());
+            err.println("Run 'holdfast ctl --help' for the commands and their options.");
+            return EXIT_COMMAND_ERROR;
+        }
+        CtlCommandLine.Invocation invocation = (CtlCommandLine.Invocation) parsed;
+        StateDirectory state = invocation.stateDir()
+                .map(root -> new StateDirectory(root, defaultState.configDirectory()))
+                .orElse(defaultState);
+        ControlSockets sockets = new ControlSockets(state.controlSocket());
+        try {
+            Connection connection = connect(invocation, sockets);
+            if (connection instanceof NotRunning notRunning) {
+                err.println(notRunning.message());
+                return EXIT_NOT_RUNNING;
+            }
+            if (connection instanceof Unclear unclear) {
+                err.println("holdfast ctl: " + unclear.message());
+                return EXIT_COMMAND_ERROR;
+            }
+            try (ControlClient client = ((Connected) connection).client()) {
+                return show(invocation, client.request(invocation.command(), invocation.args()), out, err);
+            }
+        } catch (IOException e) {
+            err.println("holdfast ctl: " + e.getMessage());
+            return EXIT_COMMAND_ERROR;
+        }
+    }
+
+    private int show(CtlCommandLine.Invocation invocation, ControlProtocol.Response response, PrintStream out,
+                     PrintStream err) {
+        if (response instanceof ControlProtocol.Success success) {
+            if (invocation.json()) {
+                out.println(protocol.toJson(success.result()));
+            } else {
+                CtlOutput.print(invocation.command(), success.result(), out);
+            }
+            return EXIT_OK;
+        }
+        ControlError error = ((ControlProtocol.Failure) response).error();
+        if (invocation.json()) {
+            err.println(protocol.toJson(JsonNodeFactory.instance.objectNode()
+                    .put("code", error.code().wireName())
+                    .put("message", error.message())));
+        } else {
+            String hint = error.code() == ErrorCode.NEEDS_CONFIRMATION ? " (add --force to close it anyway)" : "";
+            err.println("holdfast ctl: " + CtlOutput.printable(error.message()) + hint);
+        }
+        return EXIT_COMMAND_ERROR;
+    }
+
+    /** Where the request goes, or why it cannot go anywhere. */
+    private sealed interface Connection {
+    }
+
+    private record Connected(ControlClient client) implements Connection {
+    }
+
+    private record NotRunning(String message) implements Connection {
+    }
+
+    /** Several instances run and nothing says which one is meant. */
+    private record Unclear(String message) implements Connection {
+    }
+
+    private Connection connect(CtlCommandLine.Invocation invocation, ControlSockets sockets) throws IOException {
+        if (invocation.instance().isPresent()) {
+            String instance = invocation.instance().get();
+            return instance.matches("\\d{1,18}")
+                    ? connectToPid(Long.parseLong(instance), sockets)
+                    : connectTo(workingDirectory.resolve(instance).toAbsolutePath().normalize());
+        }
+        Path primary = sockets.primary();
+        Connection toPrimary = connectTo(primary);
+        if (toPrimary instanceof Connected) {
+            return toPrimary;
+        }
+        List<Path> live = new ArrayList<>();
+        for (Path socket : sockets.instanceSockets()) {
+            if (ControlSockets.probe(socket) == ControlSockets.State.LIVE) {
+                live.add(socket);
+            }
+        }
+        if (live.size() == 1) {
+            return connectTo(live.get(0));
+        }
+        if (live.size() > 1) {
+            List<String> pids = live.stream().map(sockets::pidOf).map(OptionalLong::getAsLong).map(String::valueOf)
+                    .toList();
+            return new Unclear("several Holdfast instances are running (pids " + String.join(", ", pids)
+                    + ") and none on " + primary + "; choose one with --instance PID");
+        }
+        return notRunningAt(primary);
+    }
+
+    /** The instance socket named after the pid, or the primary socket when that instance holds it. */
+    private Connection connectToPid(long pid, ControlSockets sockets) throws IOException {
+        Path own = sockets.forPid(pid);
+        Connection toOwn = connectTo(own);
+        if (toOwn instanceof Connected) {
+            return toOwn;
+        }
+        if (connectTo(sockets.primary()) instanceof Connected primary) {
+            boolean keep = false;
+            try {
+                ControlProtocol.Response answer = primary.client().request(ControlCommand.INSTANCE,
+                        JsonNodeFactory.instance.objectNode());
+                keep = answer instanceof ControlProtocol.Success success
+                        && success.result().path("pid").asLong() == pid;
+            } finally {
+                if (!keep) {
+                    primary.client().close();
+                }
+            }
+            if (keep) {
+                return primary;
+            }
+        }
+        return new NotRunning("No Holdfast with pid " + pid + " is running (no control socket at " + own + ")");
+    }
+
+    private Connection connectTo(Path socket) throws IOException {
+        try {
+            return new Connected(ControlClient.connect(socket, responseTimeout));
+        } catch (SocketException nobodyThere) {
+            // No file (ENOENT), or a file nobody listens on (ECONNREFUSED): a stale socket of an ended Holdfast.
+            return notRunningAt(socket);
+        }
+    }
+
+    private static NotRunning notRunningAt(Path socket) {
+        return new NotRunning("No Holdfast is running (no control socket at " + socket + ")");
+    }
+}

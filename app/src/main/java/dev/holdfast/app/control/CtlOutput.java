@@ -1,0 +1,112 @@
+package dev.holdfast.app.control;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/** How {@code holdfast ctl} shows a result to a person (without {@code --json}). */
+final class CtlOutput {
+    private static final List<String> TAB_COLUMNS = List.of("", "PANEL", "TITLE", "CWD", "PID", "COMMAND", "RESTORED");
+    private static final String COLUMN_GAP = "  ";
+
+    private CtlOutput() {
+    }
+
+    static void print(ControlCommand command, JsonNode result, PrintStream out) {
+        switch (command) {
+            case LIST -> printTabs(result, out);
+            case NEW_TAB -> out.println(result.path("panelId").asText());
+            case READ -> {
+                String text = result.path("text").asText();
+                out.print(text);
+                if (!text.isEmpty() && !text.endsWith("\n")) {
+                    out.println();
+                }
+            }
+            case CHECKPOINT_NOW -> out.println("Checkpoint: " + result.path("terminals").asLong() + " terminals, "
+                    + result.path("written").asLong() + " written, " + result.path("skipped").asLong() + " skipped, "
+                    + result.path("bytesWritten").asLong() + " bytes in " + result.path("durationMillis").asLong()
+                    + " ms");
+            case STATS, INSTANCE -> printFlattened(result, out);
+            // Success is the answer: like other Unix tools, say nothing.
+            case SELECT, CLOSE, SEND, QUIT -> {
+            }
+        }
+    }
+
+    /** One row per tab under a header, columns aligned; {@code *} marks the selected tab. */
+    private static void printTabs(JsonNode tabs, PrintStream out) {
+        List<List<String>> rows = new ArrayList<>();
+        rows.add(TAB_COLUMNS);
+        for (JsonNode tab : tabs) {
+            rows.add(List.of(
+                    tab.path("selected").asBoolean() ? "*" : " ",
+                    cell(tab.path("panelId")),
+                    cell(tab.path("title")),
+                    cell(tab.path("cwd")),
+                    cell(tab.path("shellPid")),
+                    cell(tab.path("foregroundCommand")),
+                    tab.path("restored").asBoolean() ? "yes" : "no"));
+        }
+        int[] widths = new int[TAB_COLUMNS.size()];
+        for (List<String> row : rows) {
+            for (int column = 0; column < widths.length; column++) {
+                widths[column] = Math.max(widths[column], row.get(column).length());
+            }
+        }
+        for (List<String> row : rows) {
+            StringBuilder line = new StringBuilder();
+            for (int column = 0; column < widths.length; column++) {
+                String value = row.get(column);
+                line.append(value);
+                if (column < widths.length - 1) {
+                    line.append(" ".repeat(widths[column] - value.length())).append(column == 0 ? " " : COLUMN_GAP);
+                }
+            }
+            out.println(line.toString().stripTrailing());
+        }
+    }
+
+    /** Nested objects and lists as {@code a.b[0].c  value} lines, the values aligned. */
+    private static void printFlattened(JsonNode result, PrintStream out) {
+        List<String[]> entries = new ArrayList<>();
+        flatten("", result, entries);
+        int width = entries.stream().mapToInt(entry -> entry[0].length()).max().orElse(0);
+        for (String[] entry : entries) {
+            out.println(entry[0] + " ".repeat(width - entry[0].length()) + COLUMN_GAP + entry[1]);
+        }
+    }
+
+    private static void flatten(String path, JsonNode node, List<String[]> entries) {
+        if (node.isObject() && !node.isEmpty()) {
+            for (Iterator<Map.Entry<String, JsonNode>> fields = node.fields(); fields.hasNext(); ) {
+                Map.Entry<String, JsonNode> field = fields.next();
+                flatten(path.isEmpty() ? printable(field.getKey()) : path + "." + printable(field.getKey()),
+                        field.getValue(), entries);
+            }
+        } else if (node.isArray() && !node.isEmpty()) {
+            for (int i = 0; i < node.size(); i++) {
+                flatten(path + "[" + i + "]", node.get(i), entries);
+            }
+        } else {
+            entries.add(new String[] {path, node.isContainerNode() ? node.toString() : cell(node)});
+        }
+    }
+
+    private static String cell(JsonNode value) {
+        return value.isNull() || value.isMissingNode() ? "-" : printable(value.asText());
+    }
+
+    /**
+     * Replaces control characters: a title is whatever a program in the tab set it to, and printed raw it could
+     * drive the terminal that {@code ctl} runs in.
+     */
+    static String printable(String text) {
+        StringBuilder safe = new StringBuilder(text.length());
+        text.codePoints().forEach(c -> safe.appendCodePoint(Character.isISOControl(c) ? '?' : c));
+        return safe.toString();
+    }
+}

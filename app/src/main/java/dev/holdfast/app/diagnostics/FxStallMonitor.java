@@ -1,0 +1,81 @@
+package dev.holdfast.app.diagnostics;
+
+import dev.holdfast.terminal.threads.NamedThreadFactory;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.function.Consumer;
+
+/**
+ * Measures how long the FX thread takes to run a posted task: a probe every {@link #PROBE_INTERVAL_MS} ms
+ * (one outstanding at a time), its delay counted in a histogram. A long delay means the FX thread was stalled
+ * by something it should not have done. Costs ten tiny FX tasks a second.
+ */
+public final class FxStallMonitor implements AutoCloseable {
+    public static final long PROBE_INTERVAL_MS = 100;
+    /** Upper bounds of the buckets, in ms; the last bucket is everything slower. */
+    static final long[] BUCKET_LIMITS_MS = {1, 4, 16, 50, 100, 250, 1000};
+
+    private final AtomicLongArray buckets = new AtomicLongArray(BUCKET_LIMITS_MS.length + 1);
+    private final AtomicLongArray maxNanos = new AtomicLongArray(1);
+    private final AtomicBoolean outstanding = new AtomicBoolean();
+    private final ScheduledExecutorService scheduler =
+            Executors.newSingleThreadScheduledExecutor(new NamedThreadFactory("holdfast-fx-probe", true));
+
+    /** @param fxThread posts to the FX thread ({@code Platform::runLater}) */
+    public FxStallMonitor(Consumer<Runnable> fxThread) {
+        scheduler.scheduleWithFixedDelay(() -> {
+            if (!outstanding.compareAndSet(false, true)) {
+                return;
+            }
+            long posted = System.nanoTime();
+            fxThread.accept(() -> {
+                record(System.nanoTime() - posted);
+                outstanding.set(false);
+            });
+        }, PROBE_INTERVAL_MS, PROBE_INTERVAL_MS, TimeUnit.MILLISECONDS);
+    }
+
+    void record(long nanos) {
+        long ms = TimeUnit.NANOSECONDS.toMillis(nanos);
+        int bucket = 0;
+        while (bucket < BUCKET_LIMITS_MS.length && ms >= BUCKET_LIMITS_MS[bucket]) {
+            bucket++;
+        }
+        buckets.incrementAndGet(bucket);
+        long previous;
+        do {
+            previous = maxNanos.get(0);
+        } while (nanos > previous && !maxNanos.compareAndSet(0, previous, nanos));
+    }
+
+    /** The histogram ("<1ms": n, ...), probe count and the worst delay seen. */
+    public Map<String, Object> snapshot() {
+        Map<String, Object> histogram = new LinkedHashMap<>();
+        long total = 0;
+        for (int i = 0; i < buckets.length(); i++) {
+            String label = i < BUCKET_LIMITS_MS.length ? "<" + BUCKET_LIMITS_MS[i] + "ms" : ">=" + BUCKET_LIMITS_MS[i - 1] + "ms";
+            histogram.put(label, buckets.get(i));
+            total += buckets.get(i);
+        }
+        Map<String, Object> result = new LinkedHashMap<>();
+        result.put("probes", total);
+        result.put("maxMillis", maxNanos.get(0) / 1_000_000.0);
+        result.put("histogram", histogram);
+        return result;
+    }
+
+    @Override
+    public void close() {
+        scheduler.shutdownNow();
+        try {
+            scheduler.awaitTermination(1, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

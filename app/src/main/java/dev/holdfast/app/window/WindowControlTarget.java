@@ -1,0 +1,240 @@
+package dev.holdfast.app.window;
+
+import dev.holdfast.app.autosave.ScrollbackExporter;
+import dev.holdfast.app.control.CheckpointSummary;
+import dev.holdfast.app.control.CloseOutcome;
+import dev.holdfast.app.control.ControlException;
+import dev.holdfast.app.control.ControlTarget;
+import dev.holdfast.app.control.NamedKey;
+import dev.holdfast.app.control.ReadOptions;
+import dev.holdfast.app.control.TabInfo;
+import dev.holdfast.app.tabs.TerminalTab;
+import dev.holdfast.terminal.emulation.TerminalSession;
+import dev.holdfast.terminal.input.KeyEncoder;
+import dev.holdfast.terminal.input.KeyboardModes;
+import dev.holdfast.terminal.pty.ProcessSnapshot;
+import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
+import com.techsenger.jeditermfx.core.util.CharUtils;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.function.Supplier;
+import javafx.application.Platform;
+
+/**
+ * The control socket's view of the window. UI state is read and changed on the FX thread; anything that
+ * blocks (process inspection, copying a long history) runs on the background executor, so a script never
+ * stalls the UI.
+ */
+public final class WindowControlTarget implements ControlTarget {
+    private final MainWindow window;
+    private final Executor background;
+    private final ScrollbackExporter exporter;
+    private final Supplier<CompletableFuture<CheckpointSummary>> checkpointNow;
+    private final Supplier<Map<String, Object>> extraStats;
+    private final KeyEncoder encoder = new KeyEncoder();
+
+    /**
+     * @param checkpointNow runs a forced checkpoint (FX thread)
+     * @param extraStats counters from other parts of the app, merged into {@code stats} (FX thread)
+     */
+    public WindowControlTarget(MainWindow window, Executor background, ScrollbackExporter exporter,
+                               Supplier<CompletableFuture<CheckpointSummary>> checkpointNow,
+                               Supplier<Map<String, Object>> extraStats) {
+        this.window = window;
+        this.background = background;
+        this.exporter = exporter;
+        this.checkpointNow = checkpointNow;
+        this.extraStats = extraStats;
+    }
+
+    private static <T> CompletableFuture<T> onFx(Callable<T> call) {
+        CompletableFuture<T> result = new CompletableFuture<>();
+        Platform.runLater(() -> {
+            try {
+                result.complete(call.call());
+            } catch (Exception e) {
+                result.completeExceptionally(e);
+            }
+        });
+        return result;
+    }
+
+    private TerminalTab tab(UUID panelId) {
+        return window.tabs().stream().filter(t -> t.panelId().equals(panelId)).findFirst()
+                .orElseThrow(() -> ControlException.panelNotFound(panelId));
+    }
+
+    private record TabView(TerminalTab tab, String title, boolean selected) {
+    }
+
+    @Override
+    public CompletableFuture<List<TabInfo>> listTabs() {
+        return onFx(() -> {
+            List<TabView> views = new ArrayList<>();
+            TerminalTab selected = window.selectedTab().orElse(null);
+            for (TerminalTab t : window.tabs()) {
+                views.add(new TabView(t, t.titleProperty().get(), t == selected));
+            }
+            return views;
+        }).thenApplyAsync(views -> {
+            List<TabInfo> infos = new ArrayList<>();
+            for (TabView v : views) {
+                TerminalSession s = v.tab().session();
+                ProcessSnapshot p = s.inspectProcess();
+                String cwd = p.workingDirectory().or(s::startDirectory).map(Path::toString).orElse(null);
+                infos.add(new TabInfo(v.tab().panelId(), v.title(), cwd,
+                        s.shellPid().isPresent() ? s.shellPid().getAsLong() : null,
+                        p.foregroundCommand().orElse(null), v.selected(), v.tab().isRestored()));
+            }
+            return infos;
+        }, background);
+    }
+
+    @Override
+    public CompletableFuture<UUID> newTab(Optional<Path> cwd, Optional<String> title) {
+        return onFx(() -> {
+            Path dir = cwd.orElseGet(() -> window.selectedTab()
+                    .flatMap(t -> t.session().startDirectory())
+                    .orElse(Path.of(System.getProperty("user.home"))));
+            TerminalTab tab = window.openTab(dir);
+            title.ifPresent(tab::rename);
+            return tab.panelId();
+        });
+    }
+
+    @Override
+    public CompletableFuture<Void> select(UUID panelId) {
+        return onFx(() -> {
+            window.tabPane().getSelectionModel().select(tab(panelId).tab());
+            return null;
+        });
+    }
+
+    private record CloseCheck(TerminalTab tab, Optional<String> running) {
+    }
+
+    @Override
+    public CompletableFuture<CloseOutcome> close(UUID panelId, boolean force) {
+        return onFx(() -> tab(panelId))
+                .thenApplyAsync(tab -> new CloseCheck(tab,
+                        force ? Optional.empty() : tab.session().inspectProcess().foregroundCommand()), background)
+                .thenCompose(check -> onFx(() -> {
+                    if (check.running().isPresent()) {
+                        return new CloseOutcome.NeedsConfirmation(check.running().get());
+                    }
+                    window.closeTab(check.tab());
+                    return new CloseOutcome.Closed();
+                }));
+    }
+
+    @Override
+    public CompletableFuture<Void> sendText(UUID panelId, String text) {
+        return onFx(() -> tab(panelId).session()).thenAccept(s -> s.sendText(text));
+    }
+
+    @Override
+    public CompletableFuture<Void> sendKeys(UUID panelId, List<NamedKey> keys) {
+        return onFx(() -> tab(panelId).session()).thenAccept(s -> s.send(NamedKey.encodeAll(keys, encoder,
+                new KeyboardModes(s.applicationCursorKeys(), s.applicationKeypad()))));
+    }
+
+    @Override
+    public CompletableFuture<String> read(UUID panelId, ReadOptions options) {
+        return onFx(() -> tab(panelId).session()).thenApplyAsync(s -> options.ansi() ? readAnsi(s, options)
+                : readPlain(s, options), background);
+    }
+
+    /** Plain text, one line per row: lines wrapped by the terminal are joined, trailing blanks trimmed. */
+    private static String readPlain(TerminalSession s, ReadOptions options) {
+        List<String> lines = new ArrayList<>();
+        TerminalTextBuffer buffer = s.buffer();
+        buffer.lock();
+        try {
+            int first = options.scrollback() ? -buffer.getHistoryLinesCount() : 0;
+            StringBuilder logical = new StringBuilder();
+            for (int i = first; i < buffer.getHeight(); i++) {
+                var line = buffer.getLine(i);
+                logical.append(line.getText().replace(String.valueOf(CharUtils.DWC), ""));
+                if (!line.isWrapped()) {
+                    lines.add(logical.toString().stripTrailing());
+                    logical.setLength(0);
+                }
+            }
+            if (logical.length() > 0) {
+                lines.add(logical.toString().stripTrailing());
+            }
+        } finally {
+            buffer.unlock();
+        }
+        while (!lines.isEmpty() && lines.get(lines.size() - 1).isEmpty()) {
+            lines.remove(lines.size() - 1);
+        }
+        return String.join("\n", lastLines(lines, options)) + "\n";
+    }
+
+    private String readAnsi(TerminalSession s, ReadOptions options) {
+        String text = exporter.format(exporter.capture(s));
+        List<String> lines = new ArrayList<>(List.of(text.split("\r\n", -1)));
+        if (!options.scrollback()) {
+            int height = s.buffer().getHeight();
+            lines = lines.subList(Math.max(0, lines.size() - height), lines.size());
+        }
+        return String.join("\n", lastLines(lines, options)) + "\n";
+    }
+
+    private static List<String> lastLines(List<String> lines, ReadOptions options) {
+        if (options.lines().isEmpty()) {
+            return lines;
+        }
+        int n = options.lines().getAsInt();
+        return lines.subList(Math.max(0, lines.size() - n), lines.size());
+    }
+
+    @Override
+    public CompletableFuture<CheckpointSummary> checkpointNow() {
+        return onFx(checkpointNow::get).thenCompose(f -> f);
+    }
+
+    @Override
+    public CompletableFuture<Map<String, Object>> stats() {
+        return onFx(() -> {
+            Map<String, Object> stats = new LinkedHashMap<>();
+            List<Map<String, Object>> terminals = new ArrayList<>();
+            for (TerminalTab t : window.tabs()) {
+                Map<String, Object> one = new LinkedHashMap<>();
+                one.put("panelId", t.panelId().toString());
+                one.put("outputGeneration", t.session().generation().read());
+                one.put("processedGeneration", t.session().generation().processed());
+                one.put("historyLines", t.session().buffer().getHistoryLinesCount());
+                terminals.add(one);
+            }
+            stats.put("tabs", terminals.size());
+            stats.put("terminals", terminals);
+            stats.putAll(extraStats.get());
+            Runtime rt = Runtime.getRuntime();
+            Map<String, Object> memory = new LinkedHashMap<>();
+            memory.put("heapUsedBytes", rt.totalMemory() - rt.freeMemory());
+            memory.put("heapCommittedBytes", rt.totalMemory());
+            memory.put("heapMaxBytes", rt.maxMemory());
+            stats.put("memory", memory);
+            return stats;
+        });
+    }
+
+    @Override
+    public CompletableFuture<Void> quit() {
+        return onFx(() -> {
+            // Let the answer reach the client before the window (and with it this server) goes away.
+            Platform.runLater(window::closeWindow);
+            return null;
+        });
+    }
+}
