@@ -11,6 +11,7 @@ import dev.holdfast.app.settings.SettingsWatcher;
 import dev.holdfast.app.settings.Theme;
 import dev.holdfast.app.tabs.TerminalTab;
 import dev.holdfast.app.view.Palette;
+import dev.holdfast.app.view.PrimarySelection;
 import dev.holdfast.app.window.CloseConfirmation;
 import dev.holdfast.app.window.MainWindow;
 import dev.holdfast.app.window.WindowCloseHook;
@@ -65,6 +66,7 @@ public final class HoldfastApplication extends Application {
     private Timeline autosave;
     private Thread signalHook;
     private SettingsWatcher settingsWatcher;
+    private PrimarySelection primarySelection;
 
     static void prepare(LaunchContext context) {
         prepared = context;
@@ -86,8 +88,9 @@ public final class HoldfastApplication extends Application {
             saver = new SessionSaver(new SessionSnapshotStore(context.state(), clock), exporter, clock);
         }
         Settings settings = context.settings().settings();
+        primarySelection = PrimarySelection.forPlatform();
         window = buildWindow(stage, settings, palette(settings, context.systemPrefersDark()), background,
-                CloseConfirmation.DIALOG, System.getenv(), this::saveOnClose, () -> {
+                CloseConfirmation.DIALOG, System.getenv(), this::saveOnClose, primarySelection, () -> {
                     context.releaseSentinel();
                     closed.countDown();
                     Platform.exit();
@@ -150,10 +153,11 @@ public final class HoldfastApplication extends Application {
     /** The window with its real collaborators; the GUI tests build theirs through here too. */
     public static MainWindow buildWindow(Stage stage, Settings settings, Palette palette, ExecutorService background,
                                          CloseConfirmation confirmation, Map<String, String> environment,
-                                         WindowCloseHook closeHook, Runnable onClosed) {
+                                         WindowCloseHook closeHook, PrimarySelection primarySelection,
+                                         Runnable onClosed) {
         boolean mac = System.getProperty("os.name", "").toLowerCase().contains("mac");
         return new MainWindow(stage, settings, palette, ProcessInspector.forCurrentOs(), background,
-                confirmation, environment, Clock.systemDefaultZone(), mac, closeHook, onClosed);
+                confirmation, environment, Clock.systemDefaultZone(), mac, closeHook, primarySelection, onClosed);
     }
 
     /** The window with default settings and the dark theme. */
@@ -161,7 +165,7 @@ public final class HoldfastApplication extends Application {
                                          Map<String, String> environment, WindowCloseHook closeHook,
                                          Runnable onClosed) {
         return buildWindow(stage, Settings.defaults(), Palette.dark(), background, confirmation, environment,
-                closeHook, onClosed);
+                closeHook, PrimarySelection.CLIPBOARD, onClosed);
     }
 
     /** The clean-quit save: copies every tab's lines now (FX thread, bounded), formats and writes off it. */
@@ -223,6 +227,9 @@ public final class HoldfastApplication extends Application {
         }
         if (settingsWatcher != null) {
             settingsWatcher.close();
+        }
+        if (primarySelection != null) {
+            primarySelection.close();
         }
         if (saver != null) {
             saver.close();

@@ -85,6 +85,7 @@ public final class TerminalView extends Region {
     private java.util.function.Consumer<String> findListener = text -> { };
 
     private LinkOpener linkOpener = LinkOpener.NONE;
+    private PrimarySelection primarySelection = PrimarySelection.CLIPBOARD;
     /** The link under the mouse: underlined, and opened by a Ctrl/Cmd click. */
     private record HoverLink(int line, int from, int to, String url) {
     }
@@ -865,7 +866,14 @@ public final class TerminalView extends Region {
             return;
         }
         if (e.getButton() == MouseButton.MIDDLE) {
-            pasteClipboard();
+            primarySelection.get(text -> {
+                if (!text.isEmpty()) {
+                    if (scrollOffset != 0) {
+                        scrollTo(0);
+                    }
+                    session.paste(text);
+                }
+            });
             e.consume();
             return;
         }
@@ -913,6 +921,12 @@ public final class TerminalView extends Region {
     }
 
     private void onMouseReleased(MouseEvent e) {
+        if (!reportsMouse(e) && selection != null && e.getButton() == MouseButton.PRIMARY) {
+            String text = SelectionText.extract(session.buffer(), selection);
+            if (!text.isEmpty()) {
+                primarySelection.set(text);
+            }
+        }
         if (reportsMouse(e)) {
             CellPoint cell = cellAt(e.getX(), e.getY());
             session.terminal().mouseReleased(cell.column(), cell.line() + scrollOffset,
@@ -955,6 +969,10 @@ public final class TerminalView extends Region {
             scrollBy((up ? 1 : -1) * notches * WHEEL_LINES);
         }
         e.consume();
+    }
+
+    public void setPrimarySelection(PrimarySelection primary) {
+        primarySelection = primary;
     }
 
     public void setLinkOpener(LinkOpener opener) {

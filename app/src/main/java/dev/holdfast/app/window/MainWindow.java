@@ -64,6 +64,7 @@ public final class MainWindow {
     private Runnable openSettings = () -> { };
     private javafx.scene.layout.Region root;
     private final dev.holdfast.app.view.LinkOpener linkOpener;
+    private final dev.holdfast.app.view.PrimarySelection primarySelection;
     private boolean closing;
 
     /**
@@ -72,7 +73,8 @@ public final class MainWindow {
      */
     public MainWindow(Stage stage, Settings settings, Palette palette, ProcessInspector inspector, Executor background,
                       CloseConfirmation confirmation, Map<String, String> environment, Clock clock, boolean mac,
-                      WindowCloseHook closeHook, Runnable onClosed) {
+                      WindowCloseHook closeHook, dev.holdfast.app.view.PrimarySelection primarySelection,
+                      Runnable onClosed) {
         this.stage = stage;
         this.settings = settings;
         this.fontFamily = settings.effectiveFontFamily(javafx.scene.text.Font.getFamilies());
@@ -86,6 +88,7 @@ public final class MainWindow {
         this.mac = mac;
         this.closeHook = closeHook;
         this.linkOpener = dev.holdfast.app.view.LinkOpener.platform(background);
+        this.primarySelection = primarySelection;
         this.onClosed = onClosed;
 
         tabPane.setTabClosingPolicy(TabPane.TabClosingPolicy.ALL_TABS);
@@ -177,6 +180,7 @@ public final class MainWindow {
                 palette, fontFamily, fontSize, background, this::closeTab);
         tab.view().setCursorBlink(settings.cursorBlink());
         tab.view().setLinkOpener(linkOpener);
+        tab.view().setPrimarySelection(primarySelection);
         tab.titleProperty().addListener((obs, old, t) -> tabTitlesChanged.set(tabTitlesChanged.get() + 1));
         tab.tab().setOnCloseRequest(e -> {
             e.consume();
