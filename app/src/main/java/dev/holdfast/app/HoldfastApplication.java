@@ -1,6 +1,13 @@
 package dev.holdfast.app;
 
 import dev.holdfast.app.autosave.ScrollbackExporter;
+import dev.holdfast.app.control.CheckpointSummary;
+import dev.holdfast.app.control.ControlException;
+import dev.holdfast.app.control.ControlServer;
+import dev.holdfast.app.control.ControlSettings;
+import dev.holdfast.app.control.ErrorCode;
+import dev.holdfast.app.diagnostics.FxStallMonitor;
+import dev.holdfast.app.window.WindowControlTarget;
 import dev.holdfast.app.autosave.SessionSaver;
 import dev.holdfast.app.restore.SessionRestorer;
 import dev.holdfast.app.restore.StartupRestore;
@@ -67,6 +74,8 @@ public final class HoldfastApplication extends Application {
     private Thread signalHook;
     private SettingsWatcher settingsWatcher;
     private PrimarySelection primarySelection;
+    private FxStallMonitor stallMonitor;
+    private ControlServer controlServer;
 
     static void prepare(LaunchContext context) {
         prepared = context;
@@ -115,6 +124,35 @@ public final class HoldfastApplication extends Application {
         window.setOpenSettings(() -> SettingsDialog.show(stage, window.settings(), window.fontFamily(),
                 edited -> saveSettings(context, edited)));
         watchSettings(context);
+        stallMonitor = new FxStallMonitor(Platform::runLater);
+        startControlServer(context);
+    }
+
+    /** Binding the socket touches the disk, so it happens on the background executor. */
+    private void startControlServer(LaunchContext context) {
+        WindowControlTarget target = new WindowControlTarget(window, background, exporter,
+                this::checkpointNow, this::extraStats);
+        ControlServer server = new ControlServer(context.state().controlSocket(), target, ControlSettings.defaults());
+        controlServer = server;
+        background.execute(() -> {
+            try {
+                Path socket = server.start();
+                LOG.info("Control socket at {}", socket);
+            } catch (java.io.IOException | RuntimeException e) {
+                LOG.warn("No control socket: {}", e.toString());
+                Platform.runLater(() -> window.showNotices(List.of("holdfast ctl is unavailable: " + e.getMessage())));
+            }
+        });
+    }
+
+    private Map<String, Object> extraStats() {
+        Map<String, Object> stats = new java.util.LinkedHashMap<>();
+        stats.put("fxStalls", stallMonitor.snapshot());
+        return stats;
+    }
+
+    private CompletableFuture<CheckpointSummary> checkpointNow() {
+        return CompletableFuture.failedFuture(new ControlException(ErrorCode.INTERNAL, "checkpoints are not wired yet"));
     }
 
     private static Palette palette(Settings settings, Boolean systemPrefersDark) {
@@ -222,6 +260,12 @@ public final class HoldfastApplication extends Application {
 
     @Override
     public void stop() throws InterruptedException {
+        if (controlServer != null) {
+            controlServer.stop();
+        }
+        if (stallMonitor != null) {
+            stallMonitor.close();
+        }
         if (window != null && !window.isClosing()) {
             window.closeWindow();
         }
