@@ -2,13 +2,15 @@ package dev.holdfast.app;
 
 import dev.holdfast.app.autosave.ScrollbackExporter;
 import dev.holdfast.app.control.CheckpointSummary;
-import dev.holdfast.app.control.ControlException;
 import dev.holdfast.app.control.ControlServer;
 import dev.holdfast.app.control.ControlSettings;
-import dev.holdfast.app.control.ErrorCode;
 import dev.holdfast.app.diagnostics.FxStallMonitor;
 import dev.holdfast.app.window.WindowControlTarget;
 import dev.holdfast.app.autosave.SessionSaver;
+import dev.holdfast.app.autosave.TerminalCheckpoints;
+import dev.holdfast.checkpoint.scrollback.RestoreSource;
+import dev.holdfast.checkpoint.scrollback.ScrollbackEligibility;
+import java.time.Instant;
 import dev.holdfast.app.restore.SessionRestorer;
 import dev.holdfast.app.restore.StartupRestore;
 import dev.holdfast.app.settings.Settings;
@@ -76,6 +78,7 @@ public final class HoldfastApplication extends Application {
     private PrimarySelection primarySelection;
     private FxStallMonitor stallMonitor;
     private ControlServer controlServer;
+    private TerminalCheckpoints checkpoints;
 
     static void prepare(LaunchContext context) {
         prepared = context;
@@ -104,22 +107,34 @@ public final class HoldfastApplication extends Application {
                     closed.countDown();
                     Platform.exit();
                 });
+        LaunchContext.Checkpoints cps = context.checkpoints();
+        checkpoints = new TerminalCheckpoints(window, cps.settings(), context.launch().launchId(), cps.store(),
+                exporter, Platform::runLater, clock);
+        window.setOnScrollbackGone(tab -> checkpoints.discard(tab.panelId()));
+        InertReplay replay = new InertReplay(new ReplaySanitizer(), clock,
+                DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM));
         boolean restoredTabs = restore.snapshot()
-                .map(snapshot -> new SessionRestorer(
-                        new InertReplay(new ReplaySanitizer(), clock, DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM)),
-                        background, home()).restore(window, snapshot, screens()))
+                .map(snapshot -> new SessionRestorer(replay, background, home(),
+                        panel -> separatorLabel(replay, cps, panel.panelId()))
+                        .restore(window, snapshot, screens()))
                 .orElse(false);
         if (!restoredTabs) {
             window.openTab(startDirectory());
         }
+        if (cps.plan() != null) {
+            checkpoints.seed(cps.plan().seeds());
+        }
         window.showNotices(restore.notices());
         stage.show();
-        if (saver != null) {
-            autosave = new Timeline(new KeyFrame(Duration.millis(SessionSaver.AUTOSAVE_INTERVAL.toMillis()),
-                    e -> saver.autosave(window.windowState())));
-            autosave.setCycleCount(Timeline.INDEFINITE);
-            autosave.play();
-        }
+        autosave = new Timeline(new KeyFrame(Duration.millis(cps.settings().autosaveInterval().toMillis()), e -> {
+            if (saver != null) {
+                saver.autosave(window.windowState());
+            }
+            checkpoints.tick();
+            background.execute(context::heartbeat);
+        }));
+        autosave.setCycleCount(Timeline.INDEFINITE);
+        autosave.play();
         installSignalHook();
         window.setOpenSettings(() -> SettingsDialog.show(stage, window.settings(), window.fontFamily(),
                 edited -> saveSettings(context, edited)));
@@ -148,11 +163,24 @@ public final class HoldfastApplication extends Application {
     private Map<String, Object> extraStats() {
         Map<String, Object> stats = new java.util.LinkedHashMap<>();
         stats.put("fxStalls", stallMonitor.snapshot());
+        stats.put("checkpoints", checkpoints.stats());
         return stats;
     }
 
     private CompletableFuture<CheckpointSummary> checkpointNow() {
-        return CompletableFuture.failedFuture(new ControlException(ErrorCode.INTERNAL, "checkpoints are not wired yet"));
+        return checkpoints.runNow();
+    }
+
+    /** "restored <now>", and for a checkpoint also how long before the crash it was taken. */
+    private static String separatorLabel(InertReplay replay, LaunchContext.Checkpoints cps, UUID panelId) {
+        String label = replay.restoredNow();
+        if (cps.plan() != null && cps.plan().sourceOf(panelId) instanceof RestoreSource.Checkpoint checkpoint) {
+            // The sentinel's heartbeat dates the crash to within one autosave tick; the snapshot is the fallback.
+            Instant crash = cps.previousLastAlive().orElse(cps.plan().snapshot().createdAt());
+            long seconds = Math.max(0, java.time.Duration.between(checkpoint.capturedAt(), crash).toSeconds());
+            label += " from a checkpoint taken " + seconds + " s before the crash";
+        }
+        return label;
     }
 
     private static Palette palette(Settings settings, Boolean systemPrefersDark) {
@@ -211,12 +239,16 @@ public final class HoldfastApplication extends Application {
         if (autosave != null) {
             autosave.stop();
         }
+        if (checkpoints != null) {
+            checkpoints.abortForQuit();
+        }
         if (saver == null) {
             return CompletableFuture.completedFuture(null);
         }
         Map<UUID, CapturedLines> captures = new HashMap<>();
         for (TerminalTab tab : closing.tabs()) {
-            if (tab.persistScrollbackProperty().get()) {
+            // The same eligibility rule as the checkpoints, on the same view of the terminal.
+            if (ScrollbackEligibility.allows(TerminalCheckpoints.view(tab))) {
                 captures.put(tab.panelId(), exporter.capture(tab.session()));
             }
         }
@@ -277,6 +309,9 @@ public final class HoldfastApplication extends Application {
         }
         if (saver != null) {
             saver.close();
+        }
+        if (checkpoints != null) {
+            checkpoints.close();
         }
         if (background != null) {
             background.shutdown();

@@ -7,6 +7,11 @@ import dev.holdfast.checkpoint.session.LaunchSentinel;
 import dev.holdfast.checkpoint.store.StateDirectory;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Optional;
+import dev.holdfast.checkpoint.scrollback.CheckpointSettings;
+import dev.holdfast.checkpoint.scrollback.RestorePlan;
+import dev.holdfast.checkpoint.scrollback.ScrollbackStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,16 +28,39 @@ final class LaunchContext {
     private final StartupRestore restore;
     private final SettingsFile.Loaded settings;
     private final Boolean systemPrefersDark;
+    private final Checkpoints checkpoints;
     private volatile boolean released;
 
+    /**
+     * Crash-safe scrollback for this launch.
+     *
+     * @param plan where each restored tab's scrollback came from, and what to seed back; null without a restore
+     * @param previousLastAlive when the previous launch was last known alive (its sentinel's heartbeat)
+     */
+    record Checkpoints(CheckpointSettings settings, ScrollbackStore store, RestorePlan plan,
+                       Optional<Instant> previousLastAlive) {
+    }
+
     LaunchContext(StateDirectory state, LaunchSentinel sentinel, LaunchRecord launch, StartupRestore restore,
-                  SettingsFile.Loaded settings, Boolean systemPrefersDark) {
+                  SettingsFile.Loaded settings, Boolean systemPrefersDark, Checkpoints checkpoints) {
+        this.checkpoints = checkpoints;
         this.state = state;
         this.sentinel = sentinel;
         this.launch = launch;
         this.restore = restore;
         this.settings = settings;
         this.systemPrefersDark = systemPrefersDark;
+    }
+
+    Checkpoints checkpoints() {
+        return checkpoints;
+    }
+
+    /** Marks this launch alive (dates a crash for the next launch). Disk work: off the FX thread. */
+    void heartbeat() {
+        if (sentinel != null) {
+            sentinel.heartbeat();
+        }
     }
 
     SettingsFile.Loaded settings() {

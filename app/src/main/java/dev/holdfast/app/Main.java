@@ -5,6 +5,10 @@ import dev.holdfast.app.settings.Settings;
 import dev.holdfast.app.settings.SettingsFile;
 import dev.holdfast.app.settings.SystemAppearance;
 import dev.holdfast.app.settings.Theme;
+import dev.holdfast.checkpoint.scrollback.CheckpointRecovery;
+import dev.holdfast.checkpoint.scrollback.CheckpointSettings;
+import dev.holdfast.checkpoint.scrollback.RestorePlan;
+import dev.holdfast.checkpoint.scrollback.ScrollbackStore;
 import dev.holdfast.checkpoint.session.LaunchRecord;
 import dev.holdfast.checkpoint.session.LaunchSentinel;
 import dev.holdfast.checkpoint.session.ProcessTable;
@@ -16,8 +20,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.UUID;
 import javafx.application.Application;
@@ -74,10 +81,16 @@ public final class Main {
         JAVAFX_LOGGER.setLevel(java.util.logging.Level.SEVERE);
     }
 
-    /** Sentinel and restore decision: disk work done here, before the FX thread exists. */
+    /**
+     * Sentinel, settings, checkpoint recovery and the restore decision: disk work done here, before the FX thread
+     * exists. The order matters: the sentinel says how the last launch ended; after a clean end the checkpoint
+     * directory is cleared before anything is restored (also when restore is off); after a crash the crashed
+     * launch's checkpoints are merged into its last snapshot.
+     */
     private static LaunchContext prepareLaunch(StateDirectory state, LaunchOptions options) {
         Clock clock = Clock.systemDefaultZone();
         LaunchSentinel sentinel = new LaunchSentinel(state, clock, UUID::randomUUID, ProcessTable.system());
+        Optional<Instant> lastAlive = sentinel.previousLastAlive();
         LaunchRecord launch;
         List<String> notices = new ArrayList<>();
         try {
@@ -91,18 +104,41 @@ public final class Main {
         }
         SettingsFile.Loaded settings = new SettingsFile().read(
                 state.configDirectory().resolve(SettingsFile.FILE_NAME), Settings.defaults());
+        notices.addAll(settings.problems());
         Boolean systemDark = settings.settings().theme() == Theme.SYSTEM
                 ? SystemAppearance.prefersDark(System.getProperty("os.name", "")) : null;
         boolean disabled = StartupRestore.restoreDisabled(options.noRestore(), System.getenv())
                 || !settings.settings().restoreSessions();
+
+        Settings.SaveTiming timing = settings.settings().saveTiming();
+        CheckpointSettings checkpointSettings = CheckpointSettings.forLaunch(System.getenv(), System.getProperties())
+                .withTiming(seconds(timing.autosaveSeconds()), seconds(timing.checkpointIntervalSeconds()),
+                        seconds(timing.typingQuietSeconds()));
+        ScrollbackStore store = new ScrollbackStore(state, clock, checkpointSettings.maxRecordBytes());
+        CheckpointRecovery.Recovered recovered = new CheckpointRecovery(store)
+                .recover(launch, checkpointSettings.enabled() && !disabled);
+        if (!recovered.rejected().isEmpty()) {
+            notices.add(recovered.rejected().size() + " scrollback checkpoint(s) could not be used and were set aside.");
+        }
+
         StartupRestore restore = StartupRestore.decide(launch, disabled, new SessionSnapshotStore(state, clock));
-        notices.addAll(settings.problems());
+        RestorePlan plan = null;
+        if (restore.snapshot().isPresent()) {
+            plan = RestorePlan.merge(restore.snapshot().get(), launch, recovered.checkpoints());
+            restore = new StartupRestore(Optional.of(plan.snapshot()), restore.persist(), restore.notices());
+        }
+        boolean checkpointsOn = checkpointSettings.enabled() && recovered.checkpointsAllowed() && restore.persist();
         if (!notices.isEmpty()) {
             List<String> all = new ArrayList<>(notices);
             all.addAll(restore.notices());
             restore = new StartupRestore(restore.snapshot(), restore.persist(), all);
         }
-        return new LaunchContext(state, sentinel, launch, restore, settings, systemDark);
+        return new LaunchContext(state, sentinel, launch, restore, settings, systemDark,
+                new LaunchContext.Checkpoints(checkpointSettings.withEnabled(checkpointsOn), store, plan, lastAlive));
+    }
+
+    private static Duration seconds(double s) {
+        return Duration.ofMillis(Math.round(s * 1000));
     }
 
     static String version() {

@@ -35,9 +35,19 @@ public final class ScrollbackExporter {
         return trim(export.format(lines));
     }
 
+    /** Formats a copy into SGR text, without trimming (the checkpoint writer trims to fit its record). */
+    public String formatUntrimmed(CapturedLines lines) {
+        return export.format(lines);
+    }
+
     /** Trims text to the tail, never inside an escape sequence. */
     public String trim(String text) {
         return tail.tail(text, limits);
+    }
+
+    /** Trims text to the last {@code maxLines} lines and {@code maxChars} characters. */
+    public String trim(String text, int maxLines, int maxChars) {
+        return tail.tail(text, new ExportLimits(maxLines, maxChars));
     }
 
     public ExportLimits limits() {

@@ -1,19 +1,24 @@
 package dev.holdfast.app.control;
 
+import java.util.Objects;
+
 /**
  * What a {@code checkpoint-now} run did.
  *
- * @param terminals      terminals the run looked at
+ * @param terminals      terminals it planned to capture (changed since their last checkpoint, eligible)
  * @param written        checkpoints it wrote
- * @param skipped        terminals it left alone (unchanged since their last checkpoint, over budget, or not persisted)
- * @param bytesWritten   bytes written to checkpoint files
- * @param durationMillis wall time of the run, in milliseconds
+ * @param skipped        planned terminals it did not reach (a key was pressed, or the time budget was spent)
+ * @param failed         captures or writes that failed (those terminals stay pending)
+ * @param ending         why it ended: completed, typing-resumed, budget-spent, abandoned, or not-started
+ * @param durationMillis wall time from plan to the last file on disk, in milliseconds
  */
-public record CheckpointSummary(int terminals, int written, int skipped, long bytesWritten, long durationMillis) {
+public record CheckpointSummary(int terminals, int written, int skipped, int failed, String ending,
+                                long durationMillis) {
     public CheckpointSummary {
-        if (terminals < 0 || written < 0 || skipped < 0 || bytesWritten < 0 || durationMillis < 0) {
+        Objects.requireNonNull(ending, "ending");
+        if (terminals < 0 || written < 0 || skipped < 0 || failed < 0 || durationMillis < 0) {
             throw new IllegalArgumentException("checkpoint summary counts must not be negative: " + terminals + ", "
-                    + written + ", " + skipped + ", " + bytesWritten + ", " + durationMillis);
+                    + written + ", " + skipped + ", " + failed + ", " + durationMillis);
         }
     }
 }

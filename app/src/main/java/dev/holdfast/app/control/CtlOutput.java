@@ -28,8 +28,8 @@ final class CtlOutput {
             }
             case CHECKPOINT_NOW -> out.println("Checkpoint: " + result.path("terminals").asLong() + " terminals, "
                     + result.path("written").asLong() + " written, " + result.path("skipped").asLong() + " skipped, "
-                    + result.path("bytesWritten").asLong() + " bytes in " + result.path("durationMillis").asLong()
-                    + " ms");
+                    + result.path("failed").asLong() + " failed (" + result.path("ending").asText() + ") in "
+                    + result.path("durationMillis").asLong() + " ms");
             case STATS, INSTANCE -> printFlattened(result, out);
             // Success is the answer: like other Unix tools, say nothing.
             case SELECT, CLOSE, SEND, QUIT -> {

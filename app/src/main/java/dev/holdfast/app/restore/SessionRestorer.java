@@ -24,11 +24,19 @@ public final class SessionRestorer {
     private final InertReplay replay;
     private final Executor background;
     private final Path home;
+    private final java.util.function.Function<PanelSnapshot, String> separatorLabel;
 
-    public SessionRestorer(InertReplay replay, Executor background, Path home) {
+    /** @param separatorLabel the text of a tab's "── restored … ──" line */
+    public SessionRestorer(InertReplay replay, Executor background, Path home,
+                           java.util.function.Function<PanelSnapshot, String> separatorLabel) {
         this.replay = replay;
         this.background = background;
         this.home = home;
+        this.separatorLabel = separatorLabel;
+    }
+
+    public SessionRestorer(InertReplay replay, Executor background, Path home) {
+        this(replay, background, home, panel -> replay.restoredNow());
     }
 
     /** FX thread. Returns false when the snapshot has no tabs (the caller opens a fresh one). */
@@ -42,7 +50,8 @@ public final class SessionRestorer {
             tab.restoreTitles(panel.customTitle(), panel.programTitle());
             tab.persistScrollbackProperty().set(panel.persistScrollback());
             String scrollback = panel.scrollback();
-            background.execute(() -> replayThenStart(tab, scrollback));
+            String label = separatorLabel.apply(panel);
+            background.execute(() -> replayThenStart(tab, scrollback, label));
         }
         if (!panels.isEmpty()) {
             window.tabPane().getSelectionModel().select(Math.min(snapshot.selectedIndex(), panels.size() - 1));
@@ -51,11 +60,11 @@ public final class SessionRestorer {
         return !panels.isEmpty();
     }
 
-    private void replayThenStart(TerminalTab tab, String scrollback) {
+    private void replayThenStart(TerminalTab tab, String scrollback, String label) {
         try {
             if (scrollback != null && !scrollback.isEmpty()) {
                 replay.replay(tab.session().terminal(), scrollback);
-                replay.separator(tab.session().terminal());
+                replay.separator(tab.session().terminal(), label);
             }
         } catch (RuntimeException e) {
             // A replay that fails costs the tab its old scrollback, never its shell.

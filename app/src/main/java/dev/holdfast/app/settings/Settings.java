@@ -17,7 +17,23 @@ import java.util.Objects;
  * @param colors colour overrides by name (see {@link #COLOR_NAMES}), values {@code #rrggbb}
  */
 public record Settings(String fontFamily, double fontSizePoints, int historyLines, Theme theme,
-                       boolean restoreSessions, boolean cursorBlink, Map<String, String> colors) {
+                       boolean restoreSessions, boolean cursorBlink, Map<String, String> colors,
+                       SaveTiming saveTiming) {
+
+    /**
+     * How often the session and the scrollback checkpoints are written. The defaults are the reference
+     * design's; shorter values are for testing (the dogfood script's fast mode).
+     */
+    public record SaveTiming(double autosaveSeconds, double checkpointIntervalSeconds, double typingQuietSeconds) {
+        public static final SaveTiming DEFAULT = new SaveTiming(8, 60, 5);
+
+        public SaveTiming {
+            if (autosaveSeconds < 0.5 || checkpointIntervalSeconds < 0 || typingQuietSeconds < 0) {
+                throw new IllegalArgumentException("save timing out of range");
+            }
+        }
+    }
+
     public static final double DEFAULT_FONT_SIZE_POINTS = 14;
     public static final double MIN_FONT_SIZE_POINTS = 6;
     public static final double MAX_FONT_SIZE_POINTS = 72;
@@ -45,6 +61,12 @@ public record Settings(String fontFamily, double fontSizePoints, int historyLine
             throw new IllegalArgumentException("history lines out of range: " + historyLines);
         }
         colors = Map.copyOf(colors);
+        Objects.requireNonNull(saveTiming, "saveTiming");
+    }
+
+    public Settings(String fontFamily, double fontSizePoints, int historyLines, Theme theme, boolean restoreSessions,
+                    boolean cursorBlink, Map<String, String> colors) {
+        this(fontFamily, fontSizePoints, historyLines, theme, restoreSessions, cursorBlink, colors, SaveTiming.DEFAULT);
     }
 
     /** The defaults; an empty font family means "the best monospace font installed". */
@@ -83,6 +105,6 @@ public record Settings(String fontFamily, double fontSizePoints, int historyLine
     }
 
     public Settings withFont(String family, double size) {
-        return new Settings(family, size, historyLines, theme, restoreSessions, cursorBlink, colors);
+        return new Settings(family, size, historyLines, theme, restoreSessions, cursorBlink, colors, saveTiming);
     }
 }

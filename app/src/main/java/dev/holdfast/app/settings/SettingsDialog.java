@@ -70,7 +70,7 @@ public final class SettingsDialog {
             String chosen = family.getEditor().getText() == null ? "" : family.getEditor().getText().strip();
             onSave.accept(new Settings(chosen, Settings.clampFontSize(size.getValue()),
                     Math.max(0, Math.min(Settings.MAX_HISTORY_LINES, history.getValue())), theme.getValue(),
-                    restore.isSelected(), blink.isSelected(), current.colors()));
+                    restore.isSelected(), blink.isSelected(), current.colors(), current.saveTiming()));
             stage.close();
         });
         HBox buttons = new HBox(8, cancel, save);

@@ -65,6 +65,7 @@ public final class SettingsFile {
         boolean restore = defaults.restoreSessions();
         boolean blink = defaults.cursorBlink();
         Map<String, String> colors = new LinkedHashMap<>(defaults.colors());
+        Settings.SaveTiming timing = defaults.saveTiming();
         for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> field = it.next();
             JsonNode v = field.getValue();
@@ -116,10 +117,11 @@ public final class SettingsFile {
                     }
                 }
                 case "colors" -> readColors(v, colors, problems);
+                case "saveTiming" -> timing = readTiming(v, defaults.saveTiming(), problems);
                 default -> problems.add(FILE_NAME + ": unknown setting \"" + field.getKey() + "\" ignored");
             }
         }
-        return new Loaded(new Settings(family, size, history, theme, restore, blink, colors), problems);
+        return new Loaded(new Settings(family, size, history, theme, restore, blink, colors, timing), problems);
     }
 
     private static void readColors(JsonNode v, Map<String, String> colors, List<String> problems) {
@@ -138,6 +140,30 @@ public final class SettingsFile {
                 colors.put(color.getKey(), color.getValue().asText());
             }
         }
+    }
+
+    private static Settings.SaveTiming readTiming(JsonNode v, Settings.SaveTiming fallback, List<String> problems) {
+        if (!v.isObject()) {
+            problems.add(FILE_NAME + ": saveTiming must be an object; using the defaults");
+            return fallback;
+        }
+        double autosave = seconds(v, "autosaveSeconds", fallback.autosaveSeconds(), 0.5, problems);
+        double interval = seconds(v, "checkpointIntervalSeconds", fallback.checkpointIntervalSeconds(), 0, problems);
+        double quiet = seconds(v, "typingQuietSeconds", fallback.typingQuietSeconds(), 0, problems);
+        return new Settings.SaveTiming(autosave, interval, quiet);
+    }
+
+    private static double seconds(JsonNode parent, String key, double fallback, double min, List<String> problems) {
+        JsonNode v = parent.get(key);
+        if (v == null) {
+            return fallback;
+        }
+        if (v.isNumber() && v.asDouble() >= min && v.asDouble() <= 86_400) {
+            return v.asDouble();
+        }
+        problems.add(problem("saveTiming." + key, v, "a number of seconds from " + format(min) + " to 86400",
+                format(fallback)));
+        return fallback;
     }
 
     private static Theme parseTheme(String text) {
@@ -174,6 +200,12 @@ public final class SettingsFile {
         root.put("theme", settings.theme().name().toLowerCase(Locale.ROOT));
         root.put("restoreSessions", settings.restoreSessions());
         root.put("cursorBlink", settings.cursorBlink());
+        if (!settings.saveTiming().equals(Settings.SaveTiming.DEFAULT)) {
+            ObjectNode timing = root.putObject("saveTiming");
+            timing.put("autosaveSeconds", settings.saveTiming().autosaveSeconds());
+            timing.put("checkpointIntervalSeconds", settings.saveTiming().checkpointIntervalSeconds());
+            timing.put("typingQuietSeconds", settings.saveTiming().typingQuietSeconds());
+        }
         if (!settings.colors().isEmpty()) {
             ObjectNode colors = root.putObject("colors");
             for (String name : Settings.COLOR_NAMES) {

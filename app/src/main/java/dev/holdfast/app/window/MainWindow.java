@@ -63,6 +63,8 @@ public final class MainWindow {
     private double fontSize;
     private Runnable openSettings = () -> { };
     private javafx.scene.layout.Region root;
+    private java.time.Instant lastKeystrokeAt;
+    private java.util.function.Consumer<TerminalTab> onTabGone = tab -> { };
     private final dev.holdfast.app.view.LinkOpener linkOpener;
     private final dev.holdfast.app.view.PrimarySelection primarySelection;
     private boolean closing;
@@ -117,6 +119,8 @@ public final class MainWindow {
 
         Scene scene = new Scene(root, 960, 600);
         scene.getStylesheets().add(MainWindow.class.getResource("/dev/holdfast/app/holdfast.css").toExternalForm());
+        // Typing-quiet for checkpoints: any key in this window counts, shortcuts included.
+        scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> lastKeystrokeAt = clock.instant());
         scene.addEventFilter(KeyEvent.KEY_PRESSED, this::onShortcut);
         stage.setScene(scene);
         stage.titleProperty().bind(windowTitle());
@@ -180,6 +184,11 @@ public final class MainWindow {
                 palette, fontFamily, fontSize, background, this::closeTab);
         tab.view().setCursorBlink(settings.cursorBlink());
         tab.view().setLinkOpener(linkOpener);
+        tab.persistScrollbackProperty().addListener((obs, was, keep) -> {
+            if (!keep) {
+                onTabGone.accept(tab);
+            }
+        });
         tab.view().setPrimarySelection(primarySelection);
         tab.titleProperty().addListener((obs, old, t) -> tabTitlesChanged.set(tabTitlesChanged.get() + 1));
         tab.tab().setOnCloseRequest(e -> {
@@ -251,6 +260,7 @@ public final class MainWindow {
         }
         tab.view().dispose();
         background.execute(tab.session()::close);
+        onTabGone.accept(tab);
         LOG.info("Closed tab {}", tab.panelId());
         if (tabPane.getTabs().isEmpty()) {
             closeWindow();
@@ -400,6 +410,16 @@ public final class MainWindow {
         if (!p.isDark()) {
             root.getStyleClass().add("light");
         }
+    }
+
+    /** When a key was last pressed in this window (null: not yet). */
+    public java.time.Instant lastKeystrokeAt() {
+        return lastKeystrokeAt;
+    }
+
+    /** Told (FX thread) when a tab closes or stops keeping its scrollback, so its checkpoint can go. */
+    public void setOnScrollbackGone(java.util.function.Consumer<TerminalTab> listener) {
+        onTabGone = listener;
     }
 
     public Settings settings() {

@@ -125,7 +125,7 @@ class CtlMainTest {
         assertEquals(0, ctl("read", "--panel", "0f8f", "--scrollback", "--lines", "5"));
         assertEquals("screen of bash with history, last 5\n$ \n", out);
         assertEquals(0, ctl("checkpoint-now"));
-        assertEquals("Checkpoint: 3 terminals, 2 written, 1 skipped, 4096 bytes in 12 ms\n", out);
+        assertEquals("Checkpoint: 3 terminals, 2 written, 1 skipped, 0 failed (completed) in 12 ms\n", out);
         assertEquals(0, ctl("stats"));
         assertEquals("""
                 checkpoints.count       7

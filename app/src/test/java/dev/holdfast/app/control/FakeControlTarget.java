@@ -97,7 +97,7 @@ final class FakeControlTarget implements ControlTarget {
 
     @Override
     public CompletableFuture<CheckpointSummary> checkpointNow() {
-        return answer("checkpoint-now", null, none -> new CheckpointSummary(3, 2, 1, 4096, 12));
+        return answer("checkpoint-now", null, none -> new CheckpointSummary(3, 2, 1, 0, "completed", 12));
     }
 
     @Override

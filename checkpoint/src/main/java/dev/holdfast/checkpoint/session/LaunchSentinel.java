@@ -10,9 +10,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -63,6 +65,32 @@ public final class LaunchSentinel {
         }
         acquired = launch;
         return launch;
+    }
+
+    /**
+     * When the launch that left the sentinel was last known alive: the sentinel's modification time, which a
+     * running launch refreshes with {@link #heartbeat()}. After a crash this dates the crash to within one
+     * heartbeat. Call before {@link #acquire()}; empty when there is no sentinel.
+     */
+    public Optional<Instant> previousLastAlive() {
+        try {
+            return Optional.of(Files.getLastModifiedTime(file).toInstant());
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** Marks this launch alive now (see {@link #previousLastAlive()}). Small disk work: not on the UI thread. */
+    public void heartbeat() {
+        LaunchRecord launch = acquired;
+        if (launch == null || launch.previousStillRunning()) {
+            return;
+        }
+        try {
+            Files.setLastModifiedTime(file, FileTime.from(clock.instant()));
+        } catch (IOException e) {
+            log.debug("Launch {}: heartbeat failed: {}", launch.launchId(), e.toString());
+        }
     }
 
     /**

@@ -28,21 +28,9 @@ final class SessionSnapshotCodec {
     Result decode(byte[] bytes) {
         try {
             JsonNode tree = mapper.readTree(bytes);
-            if (tree == null || tree.isMissingNode()) {
-                return new Rejected("it is empty");
-            }
-            if (!tree.isObject()) {
-                return new Rejected("it is not a JSON object");
-            }
-            // Checked before binding: a future format may be shaped so differently that binding would fail
-            // first and hide the one reason that matters.
-            JsonNode version = tree.get("version");
-            if (version == null || !version.isInt()) {
-                return new Rejected("it has no format version");
-            }
-            if (version.intValue() != SessionSnapshot.CURRENT_VERSION) {
-                return new Rejected("format version " + version.intValue()
-                        + " is not supported (this build reads version " + SessionSnapshot.CURRENT_VERSION + ")");
+            String problem = StateJson.formatProblem(tree, SessionSnapshot.CURRENT_VERSION);
+            if (problem != null) {
+                return new Rejected(problem);
             }
             applyDefaultsOfLaterFields((ObjectNode) tree);
             return new Decoded(mapper.treeToValue(tree, SessionSnapshot.class));

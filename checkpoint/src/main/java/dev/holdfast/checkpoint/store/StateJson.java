@@ -3,6 +3,7 @@ package dev.holdfast.checkpoint.store;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -38,6 +39,29 @@ public final class StateJson {
                 .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
                 .build();
+    }
+
+    /**
+     * Why a parsed state file is not a document of {@code supportedVersion}, or null when it is one. Checked
+     * before binding: a later format may be shaped so differently that binding would fail first and hide the
+     * one reason that matters.
+     */
+    public static String formatProblem(JsonNode tree, int supportedVersion) {
+        if (tree == null || tree.isMissingNode()) {
+            return "it is empty";
+        }
+        if (!tree.isObject()) {
+            return "it is not a JSON object";
+        }
+        JsonNode version = tree.get("version");
+        if (version == null || !version.isInt()) {
+            return "it has no format version";
+        }
+        if (version.intValue() != supportedVersion) {
+            return "format version " + version.intValue() + " is not supported (this build reads version "
+                    + supportedVersion + ")";
+        }
+        return null;
     }
 
     /**

@@ -223,6 +223,24 @@ class LaunchSentinelTest {
         assertEquals(launchId(1), second.previousLaunchId());
     }
 
+    @Test
+    void theHeartbeatDatesACrashForTheNextLaunch() throws IOException {
+        Instant alive = NOW.plusSeconds(40);
+        LaunchSentinel crashing = new LaunchSentinel(dir, Clock.fixed(alive, ZoneOffset.UTC), () -> launchId(7), processes);
+        crashing.acquire();
+        crashing.heartbeat();
+        processes.becomeProcess(101);
+
+        LaunchSentinel next = newLaunch();
+        assertEquals(alive, next.previousLastAlive().orElseThrow(), "read before acquire replaces the sentinel");
+        assertTrue(next.acquire().previousWasUnclean());
+    }
+
+    @Test
+    void noSentinelMeansNoLastAliveTime() {
+        assertTrue(newLaunch().previousLastAlive().isEmpty());
+    }
+
     private LaunchSentinel newLaunch() {
         UUID id = launchId(++launches);
         return new LaunchSentinel(dir, Clock.fixed(NOW, ZoneOffset.UTC), () -> id, processes);

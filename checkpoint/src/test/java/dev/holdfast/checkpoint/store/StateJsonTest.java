@@ -82,6 +82,16 @@ class StateJsonTest {
     }
 
     @Test
+    void formatProblemAcceptsOnlyAnObjectOfTheSupportedVersion() throws JsonProcessingException {
+        assertEquals(null, StateJson.formatProblem(mapper.readTree("{\"version\": 3}"), 3));
+        assertEquals("format version 2 is not supported (this build reads version 3)",
+                StateJson.formatProblem(mapper.readTree("{\"version\": 2}"), 3));
+        assertEquals("it has no format version", StateJson.formatProblem(mapper.readTree("{\"version\": \"3\"}"), 3));
+        assertEquals("it is not a JSON object", StateJson.formatProblem(mapper.readTree("[3]"), 3));
+        assertEquals("it is empty", StateJson.formatProblem(mapper.readTree(""), 3));
+    }
+
+    @Test
     void oneLineCollapsesBreaksAndCapsTheLength() {
         assertEquals("a b c", StateJson.oneLine(" a\n\tb \r\n c "));
         String capped = StateJson.oneLine("x".repeat(1000));

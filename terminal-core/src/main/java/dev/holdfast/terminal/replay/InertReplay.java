@@ -99,7 +99,17 @@ public final class InertReplay {
      * ends the current line if the cursor is not at its start (the replayed text ends without a line break).
      */
     public void separator(JediTerminal terminal) {
-        String line = "\u2500\u2500 restored " + separatorTime.format(ZonedDateTime.now(clock)) + " \u2500\u2500";
+        separator(terminal, restoredNow());
+    }
+
+    /** "restored <now>", in the separator's format. */
+    public String restoredNow() {
+        return "restored " + separatorTime.format(ZonedDateTime.now(clock));
+    }
+
+    /** Writes the dim line {@code ── <label> ──}, as {@link #separator(JediTerminal)} does. */
+    public void separator(JediTerminal terminal, String label) {
+        String line = "\u2500\u2500 " + label + " \u2500\u2500";
         TerminalTextBuffer buffer = terminal.getTerminalTextBuffer();
         buffer.lock();
         try {

@@ -1,0 +1,193 @@
+package dev.holdfast.app.autosave;
+
+import dev.holdfast.app.control.CheckpointSummary;
+import dev.holdfast.app.tabs.TerminalTab;
+import dev.holdfast.app.window.MainWindow;
+import dev.holdfast.checkpoint.scrollback.CheckpointCoordinator;
+import dev.holdfast.checkpoint.scrollback.CheckpointObserver;
+import dev.holdfast.checkpoint.scrollback.CheckpointRuntime;
+import dev.holdfast.checkpoint.scrollback.CheckpointSettings;
+import dev.holdfast.checkpoint.scrollback.CheckpointStart;
+import dev.holdfast.checkpoint.scrollback.CheckpointStats;
+import dev.holdfast.checkpoint.scrollback.CheckpointTerminal;
+import dev.holdfast.checkpoint.scrollback.ScrollbackSeed;
+import dev.holdfast.checkpoint.scrollback.ScrollbackSource;
+import dev.holdfast.checkpoint.scrollback.ScrollbackStore;
+import dev.holdfast.terminal.export.CapturedLines;
+import dev.holdfast.terminal.threads.NamedThreadFactory;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.Executor;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The app's side of crash-safe scrollback: it shows the coordinator the window's terminals, copies a
+ * terminal's lines under its lock when asked (FX thread, bounded by the tail), and owns the named
+ * checkpoint executor where formatting, encoding and writing happen.
+ */
+public final class TerminalCheckpoints implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(TerminalCheckpoints.class);
+
+    private final MainWindow window;
+    private final ScrollbackExporter exporter;
+    private final ExecutorService executor =
+            Executors.newSingleThreadExecutor(new NamedThreadFactory("holdfast-checkpoint", true));
+    private final CheckpointCoordinator coordinator;
+    private final List<CompletableFuture<CheckpointSummary>> waiting = new ArrayList<>();
+
+    /**
+     * @param uiTurns posts one task per FX turn ({@code Platform::runLater})
+     */
+    public TerminalCheckpoints(MainWindow window, CheckpointSettings settings, UUID launchId, ScrollbackStore store,
+                               ScrollbackExporter exporter, Executor uiTurns, Clock clock) {
+        this.window = window;
+        this.exporter = exporter;
+        CheckpointObserver observer = new CheckpointObserver() {
+            @Override
+            public void finished(dev.holdfast.checkpoint.scrollback.CheckpointSummary summary) {
+                uiTurns.execute(() -> complete(toControl(summary)));
+            }
+        };
+        this.coordinator = new CheckpointCoordinator(settings, launchId, this::terminals, this::capture,
+                window::lastKeystrokeAt, exporter::trim, store,
+                new CheckpointRuntime(uiTurns, executor, clock, System::nanoTime), observer);
+    }
+
+    /** The window's terminals as the checkpoint policy sees them: lock-free reads only. */
+    private List<CheckpointTerminal> terminals() {
+        List<CheckpointTerminal> views = new ArrayList<>();
+        for (TerminalTab tab : window.tabs()) {
+            views.add(view(tab));
+        }
+        return views;
+    }
+
+    /** One terminal as checkpoints and the clean-quit save see it; both decide eligibility from this. */
+    public static CheckpointTerminal view(TerminalTab tab) {
+        return new CheckpointTerminal() {
+            @Override
+            public UUID panelId() {
+                return tab.panelId();
+            }
+
+            @Override
+            public long processedGeneration() {
+                return tab.session().generation().processed();
+            }
+
+            @Override
+            public boolean persistScrollback() {
+                return tab.persistScrollbackProperty().get();
+            }
+
+            @Override
+            public boolean agent() {
+                return false;
+            }
+        };
+    }
+
+    private ScrollbackSource.Capture capture(UUID panelId) {
+        TerminalTab tab = window.tabs().stream().filter(t -> t.panelId().equals(panelId)).findFirst()
+                .orElseThrow(() -> new IllegalStateException("no tab " + panelId));
+        CapturedLines lines = exporter.capture(tab.session());
+        return () -> exporter.formatUntrimmed(lines);
+    }
+
+    /** FX thread, every autosave tick. */
+    public void tick() {
+        coordinator.runIfDue();
+    }
+
+    /** FX thread: a checkpoint now (for {@code holdfast ctl checkpoint-now}); completes when it has finished. */
+    public CompletableFuture<CheckpointSummary> runNow() {
+        CheckpointStart start = coordinator.runNow();
+        if (start != CheckpointStart.STARTED) {
+            return CompletableFuture.completedFuture(
+                    new CheckpointSummary(0, 0, 0, 0, "not-started: " + start.name().toLowerCase(Locale.ROOT), 0));
+        }
+        CompletableFuture<CheckpointSummary> result = new CompletableFuture<>();
+        waiting.add(result);
+        return result;
+    }
+
+    private void complete(CheckpointSummary summary) {
+        List<CompletableFuture<CheckpointSummary>> done = new ArrayList<>(waiting);
+        waiting.clear();
+        done.forEach(f -> f.complete(summary));
+    }
+
+    private static CheckpointSummary toControl(dev.holdfast.checkpoint.scrollback.CheckpointSummary s) {
+        return new CheckpointSummary(s.planned(), s.written(), s.skipped(), s.failed(),
+                s.ending().name().toLowerCase(Locale.ROOT).replace('_', '-'), s.duration().toMillis());
+    }
+
+    /** FX thread: after a restore from a crash, writes the recovered scrollback back as checkpoints. */
+    public void seed(Collection<ScrollbackSeed> seeds) {
+        if (!seeds.isEmpty()) {
+            coordinator.seed(seeds);
+        }
+    }
+
+    /** FX thread: a tab closed, or stopped keeping its scrollback. */
+    public void discard(UUID panelId) {
+        coordinator.discard(panelId);
+    }
+
+    /** FX thread, first thing at quit: nothing half-written survives, the quit save writes its own. */
+    public void abortForQuit() {
+        coordinator.abortForQuitOrRestore();
+    }
+
+    /** FX thread. */
+    public Map<String, Object> stats() {
+        CheckpointStats s = coordinator.stats();
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("enabled", s.enabled());
+        out.put("checkpoints", s.checkpoints());
+        out.put("captures", s.captures());
+        out.put("skipped", s.skipped());
+        out.put("failures", s.failures());
+        out.put("seeded", s.seeded());
+        out.put("lastCheckpointAt", s.lastCheckpointAt() == null ? null : s.lastCheckpointAt().toString());
+        out.put("inProgress", s.inProgress());
+        if (s.last() != null) {
+            Map<String, Object> last = new LinkedHashMap<>();
+            last.put("trigger", s.last().trigger().name().toLowerCase(Locale.ROOT));
+            last.put("planned", s.last().planned());
+            last.put("written", s.last().written());
+            last.put("ending", s.last().ending().name().toLowerCase(Locale.ROOT));
+            last.put("captureMillis", s.last().captureTime().toNanos() / 1_000_000.0);
+            last.put("durationMillis", s.last().duration().toMillis());
+            out.put("last", last);
+        }
+        out.put("panels", s.panels());
+        return out;
+    }
+
+    /** Lets queued writes finish (bounded), then stops the executor. */
+    @Override
+    public void close() {
+        executor.shutdown();
+        try {
+            if (!executor.awaitTermination(5, TimeUnit.SECONDS)) {
+                LOG.warn("Checkpoint writes did not finish within 5 s");
+                executor.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            executor.shutdownNow();
+        }
+    }
+}

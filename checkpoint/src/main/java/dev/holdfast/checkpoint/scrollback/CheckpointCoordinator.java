@@ -1,0 +1,502 @@
+package dev.holdfast.checkpoint.scrollback;
+
+import dev.holdfast.checkpoint.scrollback.CheckpointPolicy.Trigger;
+import dev.holdfast.checkpoint.scrollback.CheckpointSummary.Ending;
+import dev.holdfast.checkpoint.scrollback.ScrollbackSource.Capture;
+import java.io.IOException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.Executor;
+import java.util.function.LongSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs scrollback checkpoints: plans which terminals to capture, captures them on the UI thread one per turn
+ * within a time budget, and has the checkpoint executor format, trim and write them.
+ *
+ * <p>Single writer: every public method is called on the UI thread, and all state below is confined to it. The
+ * checkpoint executor only formats and writes; it reports back by posting to the UI thread. The one thing the
+ * two threads share is a checkpoint's list of written files, so that {@link #abortForQuitOrRestore()} can
+ * delete them synchronously.
+ *
+ * <p>Pending is a comparison of generations, not a flag: a terminal is pending while its processed output
+ * generation differs from the one its last capture recorded. A capture records the generation read
+ * <em>before</em> the copy, so output parsed during or after the copy keeps the terminal pending. (Two flags —
+ * "dirty", cleared after capture — lost exactly that output in the reference design's first version.)
+ */
+public final class CheckpointCoordinator {
+
+    private static final Logger log = LoggerFactory.getLogger(CheckpointCoordinator.class);
+
+    private final CheckpointSettings settings;
+    private final CheckpointPolicy policy;
+    private final UUID launchId;
+    private final TerminalRoster roster;
+    private final ScrollbackSource source;
+    private final KeyboardActivity keyboard;
+    private final ScrollbackStore store;
+    private final CheckpointWriter writer;
+    private final Executor uiTurns;
+    private final Executor background;
+    private final Clock clock;
+    private final LongSupplier nanoTime;
+    private final CheckpointObserver observer;
+
+    private final Map<UUID, PanelProgress> progress = new HashMap<>();
+    private Instant lastCheckpointAt;
+    /** The checkpoint capturing or waiting for its writes; null between checkpoints. */
+    private Checkpoint current;
+
+    private long checkpoints;
+    private long captures;
+    private long skipped;
+    private long failures;
+    private long seeded;
+    private CheckpointSummary last;
+
+    /** A coordinator with no observer. */
+    public CheckpointCoordinator(CheckpointSettings settings, UUID launchId, TerminalRoster roster,
+                                 ScrollbackSource source, KeyboardActivity keyboard, ScrollbackTrimmer trimmer,
+                                 ScrollbackStore store, CheckpointRuntime runtime) {
+        this(settings, launchId, roster, source, keyboard, trimmer, store, runtime, CheckpointObserver.NONE);
+    }
+
+    /**
+     * @param launchId this launch's id ({@code LaunchRecord.launchId()}), written into every record
+     * @param store    written only from the checkpoint executor
+     */
+    public CheckpointCoordinator(CheckpointSettings settings, UUID launchId, TerminalRoster roster,
+                                 ScrollbackSource source, KeyboardActivity keyboard, ScrollbackTrimmer trimmer,
+                                 ScrollbackStore store, CheckpointRuntime runtime, CheckpointObserver observer) {
+        this.settings = Objects.requireNonNull(settings, "settings");
+        this.policy = new CheckpointPolicy(settings);
+        this.launchId = Objects.requireNonNull(launchId, "launchId");
+        this.roster = Objects.requireNonNull(roster, "roster");
+        this.source = Objects.requireNonNull(source, "source");
+        this.keyboard = Objects.requireNonNull(keyboard, "keyboard");
+        this.store = Objects.requireNonNull(store, "store");
+        this.writer = new CheckpointWriter(store, trimmer, settings);
+        this.uiTurns = runtime.uiTurns();
+        this.background = runtime.background();
+        this.clock = runtime.clock();
+        this.nanoTime = runtime.nanoTime();
+        this.observer = Objects.requireNonNull(observer, "observer");
+    }
+
+    /**
+     * UI thread, on every autosave tick. Notes which terminals became pending, and starts a checkpoint when the
+     * interval has passed and the keyboard has been quiet.
+     */
+    public CheckpointStart runIfDue() {
+        return start(Trigger.AUTOSAVE);
+    }
+
+    /** UI thread. Starts a checkpoint now, whatever the interval and typing; every other bound holds. */
+    public CheckpointStart runNow() {
+        return start(Trigger.FORCED);
+    }
+
+    /**
+     * UI thread, first thing when a quit or a restore begins. Deletes the files the running checkpoint already
+     * wrote, before returning; its terminals stay pending; whatever it still had queued on either thread does
+     * nothing when it runs. Quit then writes its own scrollback. May wait for one write in progress on the
+     * checkpoint executor: the file it is writing must be deleted too.
+     */
+    public void abortForQuitOrRestore() {
+        Checkpoint checkpoint = current;
+        if (checkpoint == null) {
+            return;
+        }
+        current = null;
+        int deleted = 0;
+        synchronized (checkpoint.files) {
+            checkpoint.abandoned = true;
+            for (UUID panelId : checkpoint.writtenFiles) {
+                try {
+                    if (store.delete(panelId)) {
+                        deleted++;
+                    }
+                } catch (IOException e) {
+                    log.warn("Could not delete the checkpoint of panel {} (launch {}) written by an abandoned checkpoint",
+                            panelId, launchId, e);
+                }
+            }
+        }
+        Instant now = clock.instant();
+        for (UUID panelId : checkpoint.capturedPanels) {
+            PanelProgress state = progress.get(panelId);
+            if (state != null) {
+                progress.put(panelId, state.pendingAgain(now));
+            }
+        }
+        log.info("Abandoned the checkpoint started at {} for a quit or restore; deleted {} of its files",
+                checkpoint.startedAt, deleted);
+        end(checkpoint, Ending.ABANDONED);
+    }
+
+    /**
+     * UI thread, once an unclean-exit restore has put its tabs up. Writes the restored scrollback back as
+     * checkpoints of this launch, without capturing anything, so a crash before the panels' next captures still
+     * brings it back. Prunes nothing: a seed batch knows only the panels it seeds. A seed whose write fails leaves
+     * its panel pending, so the next checkpoint captures the replayed text instead.
+     */
+    public void seed(Collection<ScrollbackSeed> seeds) {
+        if (!settings.enabled()) {
+            return;
+        }
+        for (ScrollbackSeed seed : seeds) {
+            long consumed = progress.computeIfAbsent(seed.panelId(), id -> PanelProgress.NEW).capturedGeneration();
+            background.execute(() -> {
+                boolean written = false;
+                try {
+                    writer.write(seed.panelId(), launchId, seed.capturedAt(), 0, seed.agent(), seed.scrollback());
+                    written = true;
+                } catch (IOException | RuntimeException e) {
+                    log.warn("Could not write the restored scrollback of panel {} back as a checkpoint of launch {}",
+                            seed.panelId(), launchId, e);
+                } finally {
+                    boolean ok = written;
+                    uiTurns.execute(() -> seedWritten(seed.panelId(), consumed, ok));
+                }
+            });
+        }
+    }
+
+    /**
+     * UI thread, when a tab closes or its user turns scrollback persistence off. Deletes its checkpoint now
+     * rather than at the next checkpoint's prune; should it still be open and eligible, it is captured again.
+     */
+    public void discard(UUID panelId) {
+        if (!settings.enabled()) {
+            return;
+        }
+        progress.put(panelId, PanelProgress.orNew(progress.get(panelId)).pendingAgain(clock.instant()));
+        background.execute(() -> deleteFile(panelId));
+    }
+
+    /** UI thread. The counters since launch and every open terminal's state. */
+    public CheckpointStats stats() {
+        List<? extends CheckpointTerminal> terminals = roster.terminals();
+        List<CheckpointStats.Panel> panels = new ArrayList<>(terminals.size());
+        for (CheckpointTerminal terminal : terminals) {
+            PanelProgress state = PanelProgress.orNew(progress.get(terminal.panelId()));
+            long processed = terminal.processedGeneration();
+            boolean eligible = ScrollbackEligibility.allows(terminal);
+            panels.add(new CheckpointStats.Panel(terminal.panelId(), processed, state.capturedGeneration(),
+                    eligible && state.isPending(processed), eligible, state.backoffUntil()));
+        }
+        return new CheckpointStats(settings.enabled(), checkpoints, captures, skipped, failures, seeded,
+                lastCheckpointAt, current != null, last, panels);
+    }
+
+    private CheckpointStart start(Trigger trigger) {
+        if (!settings.enabled()) {
+            return CheckpointStart.DISABLED;
+        }
+        if (current != null) {
+            return CheckpointStart.BUSY;
+        }
+        Instant now = clock.instant();
+        List<? extends CheckpointTerminal> terminals = roster.terminals();
+        notePending(terminals, now);
+        Instant keystrokeAt = keyboard.lastKeystrokeAt();
+        if (!policy.isDue(trigger, now, lastCheckpointAt, keystrokeAt)) {
+            return CheckpointStart.NOT_DUE;
+        }
+        lastCheckpointAt = now;
+        List<CheckpointTerminal> planned = CandidateSelection.select(terminals, progress, now, policy.maxCaptures());
+        Checkpoint checkpoint = new Checkpoint(trigger, now, nanoTime.getAsLong(), keystrokeAt, planned);
+        current = checkpoint;
+
+        Set<UUID> live = new HashSet<>();
+        Set<UUID> keep = new HashSet<>();
+        for (CheckpointTerminal terminal : terminals) {
+            live.add(terminal.panelId());
+            if (ScrollbackEligibility.allows(terminal)) {
+                keep.add(terminal.panelId());
+            }
+        }
+        progress.keySet().retainAll(live);
+        // The files of closed tabs and of tabs whose user turned persistence off go in the same pass.
+        background.execute(() -> prune(checkpoint, keep));
+        // Not this turn: output the reader has just handed the emulator gets a turn to be parsed.
+        uiTurns.execute(() -> captureNext(checkpoint));
+        return CheckpointStart.STARTED;
+    }
+
+    /**
+     * Records when each terminal became pending, for the longest-pending-first order, and marks ineligible
+     * terminals for capture from scratch: their files are pruned, so if they become eligible again, they must be
+     * captured whatever their generation. Allocates only when a terminal's state changes.
+     */
+    private void notePending(List<? extends CheckpointTerminal> terminals, Instant now) {
+        for (int i = 0; i < terminals.size(); i++) {
+            CheckpointTerminal terminal = terminals.get(i);
+            UUID panelId = terminal.panelId();
+            PanelProgress state = PanelProgress.orNew(progress.get(panelId));
+            if (!ScrollbackEligibility.allows(terminal)) {
+                if (state.capturedGeneration() != PanelProgress.NOT_CAPTURED) {
+                    progress.put(panelId, state.pendingAgain(now));
+                }
+            } else if (state.pendingSince() == null && state.isPending(terminal.processedGeneration())) {
+                progress.put(panelId, state.pendingFrom(now));
+            }
+        }
+    }
+
+    /** One UI turn: stop if the user typed or the budget is spent, else take the next capture. */
+    private void captureNext(Checkpoint checkpoint) {
+        if (checkpoint != current) {
+            return;
+        }
+        if (checkpoint.next == checkpoint.planned.size()) {
+            end(checkpoint, Ending.COMPLETED);
+            return;
+        }
+        if (!Objects.equals(keyboard.lastKeystrokeAt(), checkpoint.keystrokeAtStart)) {
+            end(checkpoint, Ending.TYPING_RESUMED);
+            return;
+        }
+        if (policy.isBudgetSpent(checkpoint.captureNanos)) {
+            end(checkpoint, Ending.BUDGET_SPENT);
+            return;
+        }
+        captureOne(checkpoint, checkpoint.planned.get(checkpoint.next++).panelId());
+        if (checkpoint.next == checkpoint.planned.size()) {
+            end(checkpoint, Ending.COMPLETED);
+        } else {
+            uiTurns.execute(() -> captureNext(checkpoint));
+        }
+    }
+
+    private void captureOne(Checkpoint checkpoint, UUID panelId) {
+        // Looked up again: the tab may have closed, or its persistence been turned off, since the plan.
+        CheckpointTerminal terminal = find(roster.terminals(), panelId);
+        if (terminal == null) {
+            checkpoint.skipped++;
+            return;
+        }
+        if (!ScrollbackEligibility.allows(terminal)) {
+            // It stays pending (a candidate is), so it is captured again should it become eligible again.
+            checkpoint.skipped++;
+            background.execute(() -> {
+                if (!checkpoint.abandoned) {
+                    deleteFile(panelId);
+                }
+            });
+            return;
+        }
+        long generation = terminal.processedGeneration();
+        long started = nanoTime.getAsLong();
+        Capture capture = null;
+        RuntimeException failure = null;
+        try {
+            capture = Objects.requireNonNull(source.capture(panelId), "the scrollback source returned no capture");
+        } catch (RuntimeException e) {
+            failure = e;
+        }
+        long took = nanoTime.getAsLong() - started;
+        checkpoint.captureNanos += took;
+        Instant now = clock.instant();
+        PanelProgress state = PanelProgress.orNew(progress.get(panelId));
+        if (failure != null) {
+            Instant until = policy.backoffUntil(now);
+            progress.put(panelId, state.backedOffUntil(until));
+            checkpoint.failed++;
+            failures++;
+            log.warn("Capture of panel {} failed; leaving it out of checkpoints until {}", panelId, until, failure);
+            return;
+        }
+        if (policy.isSlow(took)) {
+            Instant until = policy.backoffUntil(now);
+            state = state.backedOffUntil(until);
+            log.info("Capture of panel {} took {} ms, over the {} ms budget; leaving it out of checkpoints until {}",
+                    panelId, Duration.ofNanos(took).toMillis(), settings.captureBudget().toMillis(), until);
+        }
+        observer.copied(panelId, generation);
+        progress.put(panelId, state.captured(generation));
+        checkpoint.captured++;
+        checkpoint.outstanding++;
+        checkpoint.capturedPanels.add(panelId);
+        captures++;
+        boolean agent = terminal.agent();
+        Capture taken = capture;
+        background.execute(() -> writeCapture(checkpoint, panelId, generation, agent, now, taken));
+    }
+
+    /** Checkpoint executor. */
+    private void writeCapture(Checkpoint checkpoint, UUID panelId, long generation, boolean agent,
+                              Instant capturedAt, Capture capture) {
+        if (checkpoint.abandoned) {
+            return;
+        }
+        boolean written = false;
+        boolean abandoned = false;
+        try {
+            String text = capture.format();
+            // Held across the write so that an abort either sees this file in the list or finds it not written.
+            synchronized (checkpoint.files) {
+                abandoned = checkpoint.abandoned;
+                if (!abandoned) {
+                    writer.write(panelId, launchId, capturedAt, generation, agent, text);
+                    checkpoint.writtenFiles.add(panelId);
+                    written = true;
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            log.warn("Could not format or write the checkpoint of panel {} (launch {}); it stays pending",
+                    panelId, launchId, e);
+        } finally {
+            if (!abandoned) {
+                boolean ok = written;
+                uiTurns.execute(() -> captureWritten(checkpoint, panelId, generation, ok));
+            }
+        }
+    }
+
+    /** UI thread: a write of this checkpoint finished. */
+    private void captureWritten(Checkpoint checkpoint, UUID panelId, long generation, boolean written) {
+        if (checkpoint != current) {
+            return;
+        }
+        checkpoint.outstanding--;
+        if (written) {
+            checkpoint.written++;
+        } else {
+            checkpoint.failed++;
+            failures++;
+            markPendingIfStillCaptured(panelId, generation);
+        }
+        if (!checkpoint.capturing && checkpoint.outstanding == 0) {
+            finish(checkpoint);
+        }
+    }
+
+    /** UI thread: a seed's write finished. */
+    private void seedWritten(UUID panelId, long consumed, boolean written) {
+        if (written) {
+            seeded++;
+        } else {
+            failures++;
+            markPendingIfStillCaptured(panelId, consumed);
+        }
+    }
+
+    /**
+     * Compare-and-set on the UI thread: only if no capture has been recorded since the one whose write failed.
+     * A newer capture's own write will land after this one's (the executor runs in order), so marking its
+     * terminal pending would roll it back.
+     */
+    private void markPendingIfStillCaptured(UUID panelId, long consumed) {
+        PanelProgress state = progress.get(panelId);
+        if (state != null && state.capturedGeneration() == consumed) {
+            progress.put(panelId, state.pendingAgain(clock.instant()));
+        }
+    }
+
+    /** Stops capturing; the checkpoint finishes once its writes are acknowledged, or now if it was abandoned. */
+    private void end(Checkpoint checkpoint, Ending ending) {
+        checkpoint.capturing = false;
+        checkpoint.ending = ending;
+        checkpoint.skipped += checkpoint.planned.size() - checkpoint.next;
+        if (ending == Ending.ABANDONED || checkpoint.outstanding == 0) {
+            finish(checkpoint);
+        }
+    }
+
+    private void finish(Checkpoint checkpoint) {
+        if (current == checkpoint) {
+            current = null;
+        }
+        if (checkpoint.ending != Ending.ABANDONED) {
+            checkpoints++;
+        }
+        skipped += checkpoint.skipped;
+        CheckpointSummary summary = new CheckpointSummary(checkpoint.startedAt, checkpoint.trigger,
+                checkpoint.planned.size(), checkpoint.captured, checkpoint.written, checkpoint.failed,
+                checkpoint.skipped, checkpoint.ending, Duration.ofNanos(checkpoint.captureNanos),
+                Duration.ofNanos(nanoTime.getAsLong() - checkpoint.startNanos));
+        last = summary;
+        log.debug("Checkpoint ended: {}", summary);
+        observer.finished(summary);
+    }
+
+    /** Checkpoint executor. */
+    private void prune(Checkpoint checkpoint, Set<UUID> keep) {
+        if (checkpoint.abandoned) {
+            return;
+        }
+        try {
+            int deleted = store.prune(keep);
+            if (deleted > 0) {
+                log.debug("Pruned {} checkpoint files of closed or ineligible panels", deleted);
+            }
+        } catch (IOException e) {
+            log.warn("Could not prune the checkpoints in {}", store.directory(), e);
+        }
+    }
+
+    /** Checkpoint executor. */
+    private void deleteFile(UUID panelId) {
+        try {
+            store.delete(panelId);
+        } catch (IOException e) {
+            log.warn("Could not delete the checkpoint of panel {}", panelId, e);
+        }
+    }
+
+    private static CheckpointTerminal find(List<? extends CheckpointTerminal> terminals, UUID panelId) {
+        for (int i = 0; i < terminals.size(); i++) {
+            if (terminals.get(i).panelId().equals(panelId)) {
+                return terminals.get(i);
+            }
+        }
+        return null;
+    }
+
+    /** One checkpoint from plan to its last acknowledged write. UI-thread fields unless marked. */
+    private static final class Checkpoint {
+        final Trigger trigger;
+        final Instant startedAt;
+        final long startNanos;
+        final Instant keystrokeAtStart;
+        final List<CheckpointTerminal> planned;
+        final List<UUID> capturedPanels = new ArrayList<>();
+        int next;
+        long captureNanos;
+        int captured;
+        int outstanding;
+        int written;
+        int failed;
+        int skipped;
+        boolean capturing = true;
+        Ending ending = Ending.COMPLETED;
+
+        /** Guards {@link #writtenFiles} and the decision to write, between the executor and an abort. */
+        final Object files = new Object();
+        /** Set once under {@link #files}; read without it only to skip work early. */
+        volatile boolean abandoned;
+        /** Panels whose files this checkpoint wrote; under {@link #files}. */
+        final List<UUID> writtenFiles = new ArrayList<>();
+
+        Checkpoint(Trigger trigger, Instant startedAt, long startNanos, Instant keystrokeAtStart,
+                   List<CheckpointTerminal> planned) {
+            this.trigger = trigger;
+            this.startedAt = startedAt;
+            this.startNanos = startNanos;
+            this.keystrokeAtStart = keystrokeAtStart;
+            this.planned = planned;
+        }
+    }
+}

@@ -1,0 +1,139 @@
+package dev.holdfast.checkpoint.scrollback;
+
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Properties;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The numbers of crash-safe scrollback, each defaulting to the reference design's value.
+ *
+ * @param enabled                  false turns checkpoints off: no capture, no write, no prune, no seed; the
+ *                                 startup merge is off too
+ * @param autosaveInterval         how often the session autosave runs and asks whether a checkpoint is due
+ * @param checkpointInterval       at most one checkpoint per this interval
+ * @param typingQuiet              a checkpoint waits until no key was pressed for this long
+ * @param maxCapturesPerCheckpoint terminals captured by one checkpoint, at most
+ * @param captureBudget            UI-thread capture time one checkpoint may spend; also the time above which a
+ *                                 single capture counts as slow
+ * @param slowCaptureBackoff       how long a terminal whose capture was slow or failed is left out
+ * @param tailLines                lines of scrollback kept per terminal, from the end
+ * @param tailChars                characters of scrollback kept per terminal, from the end
+ * @param maxRecordBytes           the largest checkpoint file written or read; a bigger one is corrupt or hostile
+ */
+public record CheckpointSettings(
+        boolean enabled,
+        Duration autosaveInterval,
+        Duration checkpointInterval,
+        Duration typingQuiet,
+        int maxCapturesPerCheckpoint,
+        Duration captureBudget,
+        Duration slowCaptureBackoff,
+        int tailLines,
+        int tailChars,
+        int maxRecordBytes) {
+
+    public static final Duration DEFAULT_AUTOSAVE_INTERVAL = Duration.ofSeconds(8);
+    public static final Duration DEFAULT_CHECKPOINT_INTERVAL = Duration.ofSeconds(60);
+    public static final Duration DEFAULT_TYPING_QUIET = Duration.ofSeconds(5);
+    public static final int DEFAULT_MAX_CAPTURES_PER_CHECKPOINT = 3;
+    public static final Duration DEFAULT_CAPTURE_BUDGET = Duration.ofMillis(50);
+    public static final Duration DEFAULT_SLOW_CAPTURE_BACKOFF = Duration.ofMinutes(10);
+    public static final int DEFAULT_TAIL_LINES = 4_000;
+    public static final int DEFAULT_TAIL_CHARS = 400_000;
+    public static final int DEFAULT_MAX_RECORD_BYTES = 2 * 1024 * 1024;
+
+    /** Set to 1 (or true, or yes) by a user who wants neither session restore nor checkpoints. */
+    public static final String DISABLE_VARIABLE = "HOLDFAST_DISABLE_SESSION_RESTORE";
+    /** Set by the build for every automated test run (the parent POM's Surefire configuration). */
+    public static final String AUTOMATED_TEST_PROPERTY = "holdfast.test";
+    /** Set by a test that wants checkpoints in its automated run (the kill -9 test, say). */
+    public static final String TEST_ENABLES_CHECKPOINTS_PROPERTY = "holdfast.test.checkpoints";
+
+    /**
+     * An empty record is a few hundred bytes; a limit below this could not hold any scrollback and would only
+     * make every write fail.
+     */
+    static final int MIN_RECORD_BYTES = 4 * 1024;
+
+    private static final Logger log = LoggerFactory.getLogger(CheckpointSettings.class);
+
+    public CheckpointSettings {
+        requirePositive("autosaveInterval", autosaveInterval);
+        requirePositive("checkpointInterval", checkpointInterval);
+        Objects.requireNonNull(typingQuiet, "typingQuiet");
+        if (typingQuiet.isNegative()) {
+            throw new IllegalArgumentException("typingQuiet must not be negative: " + typingQuiet);
+        }
+        requirePositive("captureBudget", captureBudget);
+        requirePositive("slowCaptureBackoff", slowCaptureBackoff);
+        requireAtLeast("maxCapturesPerCheckpoint", maxCapturesPerCheckpoint, 1);
+        requireAtLeast("tailLines", tailLines, 1);
+        requireAtLeast("tailChars", tailChars, 1);
+        requireAtLeast("maxRecordBytes", maxRecordBytes, MIN_RECORD_BYTES);
+    }
+
+    /** Every default, enabled. */
+    public static CheckpointSettings defaults() {
+        return new CheckpointSettings(true, DEFAULT_AUTOSAVE_INTERVAL, DEFAULT_CHECKPOINT_INTERVAL,
+                DEFAULT_TYPING_QUIET, DEFAULT_MAX_CAPTURES_PER_CHECKPOINT, DEFAULT_CAPTURE_BUDGET,
+                DEFAULT_SLOW_CAPTURE_BACKOFF, DEFAULT_TAIL_LINES, DEFAULT_TAIL_CHARS, DEFAULT_MAX_RECORD_BYTES);
+    }
+
+    /**
+     * The settings of this launch: the defaults, off when the user opted out through {@link #DISABLE_VARIABLE},
+     * and off in an automated test run ({@link #AUTOMATED_TEST_PROPERTY}) unless the test turned them on
+     * ({@link #TEST_ENABLES_CHECKPOINTS_PROPERTY}) — a test that did not ask for checkpoints must not find its
+     * state directory written behind its back. Reads only its arguments; the app passes {@code System.getenv()}
+     * and {@code System.getProperties()}.
+     */
+    public static CheckpointSettings forLaunch(Map<String, String> environment, Properties systemProperties) {
+        CheckpointSettings defaults = defaults();
+        if (isSet(environment.get(DISABLE_VARIABLE))) {
+            log.info("Session restore and scrollback checkpoints are off: {} is set", DISABLE_VARIABLE);
+            return defaults.withEnabled(false);
+        }
+        if (isSet(systemProperties.getProperty(AUTOMATED_TEST_PROPERTY))
+                && !isSet(systemProperties.getProperty(TEST_ENABLES_CHECKPOINTS_PROPERTY))) {
+            log.info("Scrollback checkpoints are off in this automated test run ({} is not set)",
+                    TEST_ENABLES_CHECKPOINTS_PROPERTY);
+            return defaults.withEnabled(false);
+        }
+        return defaults;
+    }
+
+    /** The same settings with other cadences (the dogfood script's fast mode shortens them). */
+    public CheckpointSettings withTiming(Duration autosave, Duration interval, Duration quiet) {
+        return new CheckpointSettings(enabled, autosave, interval, quiet, maxCapturesPerCheckpoint, captureBudget,
+                slowCaptureBackoff, tailLines, tailChars, maxRecordBytes);
+    }
+
+    public CheckpointSettings withEnabled(boolean on) {
+        return new CheckpointSettings(on, autosaveInterval, checkpointInterval, typingQuiet,
+                maxCapturesPerCheckpoint, captureBudget, slowCaptureBackoff, tailLines, tailChars, maxRecordBytes);
+    }
+
+    private static boolean isSet(String value) {
+        if (value == null) {
+            return false;
+        }
+        String flag = value.strip().toLowerCase(Locale.ROOT);
+        return flag.equals("1") || flag.equals("true") || flag.equals("yes");
+    }
+
+    private static void requirePositive(String name, Duration value) {
+        Objects.requireNonNull(value, name);
+        if (value.isNegative() || value.isZero()) {
+            throw new IllegalArgumentException(name + " must be positive: " + value);
+        }
+    }
+
+    private static void requireAtLeast(String name, int value, int minimum) {
+        if (value < minimum) {
+            throw new IllegalArgumentException(name + " must be at least " + minimum + ": " + value);
+        }
+    }
+}

@@ -1,0 +1,181 @@
+package dev.holdfast.checkpoint.scrollback;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.holdfast.checkpoint.store.StateDirectory;
+import dev.holdfast.checkpoint.store.StateJson;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * A coordinator over fake terminals, a manual clock, hand-drained UI turns and checkpoint executor, and a real
+ * store in a temporary directory. Captures cost no time unless a test says so.
+ */
+final class Rig implements TerminalRoster, ScrollbackSource, KeyboardActivity, CheckpointObserver {
+
+    static final Instant START = Instant.parse("2025-03-14T09:00:00Z");
+    static final UUID LAUNCH = new UUID(0x1a0cL, 1);
+
+    final ManualClock clock;
+    final ManualExecutor ui = new ManualExecutor();
+    final ManualExecutor disk = new ManualExecutor();
+    final StateDirectory state;
+    final ScrollbackStore store;
+    final List<FakeTerminal> terminals = new ArrayList<>();
+    final List<UUID> captured = new ArrayList<>();
+    final List<CheckpointSummary> finished = new ArrayList<>();
+    final Map<UUID, Duration> captureCost = new HashMap<>();
+    final Set<UUID> captureFails = new HashSet<>();
+    final Set<UUID> formatFails = new HashSet<>();
+    int formats;
+    Instant lastKeystroke;
+    long nanos;
+    /** Runs between the coordinator's reading of a generation and its recording; the interleaving test's hook. */
+    Runnable onCopied = () -> { };
+    /** Runs while the checkpoint executor formats a capture, before its write. */
+    Runnable onFormat = () -> { };
+    final CheckpointCoordinator coordinator;
+
+    Rig(Path root) {
+        this(root, CheckpointSettings.defaults());
+    }
+
+    Rig(Path root, CheckpointSettings settings) {
+        this(openState(root), new ManualClock(START), LAUNCH, settings);
+    }
+
+    /** A launch on an existing state directory, as the relaunch tests need. */
+    Rig(StateDirectory state, ManualClock clock, UUID launchId, CheckpointSettings settings) {
+        this.state = state;
+        this.clock = clock;
+        store = new ScrollbackStore(state, clock, settings.maxRecordBytes());
+        coordinator = new CheckpointCoordinator(settings, launchId, this, this, this, new LastLinesTrimmer(), store,
+                new CheckpointRuntime(ui, disk, clock, () -> nanos), this);
+    }
+
+    static StateDirectory openState(Path root) {
+        try {
+            return new StateDirectory(root.resolve("state"), root.resolve("config")).open();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    FakeTerminal open(int n) {
+        return open(new FakeTerminal(n));
+    }
+
+    FakeTerminal open(FakeTerminal terminal) {
+        terminals.add(terminal);
+        return terminal;
+    }
+
+    /** Drains UI turns and executor tasks, in turn, until both are idle. */
+    void settle() {
+        while (ui.drain() + disk.drain() > 0) {
+            // keep going: each side may have posted to the other
+        }
+    }
+
+    /** Starts a forced checkpoint and runs it to the end. */
+    CheckpointSummary checkpointNow() {
+        int before = finished.size();
+        if (coordinator.runNow() != CheckpointStart.STARTED) {
+            throw new AssertionError("the checkpoint did not start");
+        }
+        settle();
+        if (finished.size() != before + 1) {
+            throw new AssertionError("the checkpoint did not finish");
+        }
+        return finished.get(finished.size() - 1);
+    }
+
+    CheckpointStats.Panel stats(FakeTerminal terminal) {
+        return coordinator.stats().panels().stream()
+                .filter(panel -> panel.panelId().equals(terminal.panelId()))
+                .findFirst().orElseThrow();
+    }
+
+    boolean pending(FakeTerminal terminal) {
+        return stats(terminal).pending();
+    }
+
+    Path fileOf(FakeTerminal terminal) {
+        return store.fileOf(terminal.panelId());
+    }
+
+    boolean hasFile(FakeTerminal terminal) {
+        return Files.exists(fileOf(terminal));
+    }
+
+    JsonNode recordOf(FakeTerminal terminal) {
+        try {
+            return StateJson.newMapper().readTree(fileOf(terminal).toFile());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    String scrollbackOf(FakeTerminal terminal) {
+        return recordOf(terminal).get("scrollback").textValue();
+    }
+
+    /** Makes writes of this panel's file fail: a non-empty directory cannot be renamed over, even by root. */
+    void blockWrites(FakeTerminal terminal) throws IOException {
+        Files.createDirectories(fileOf(terminal).resolve("blocker"));
+    }
+
+    void unblockWrites(FakeTerminal terminal) throws IOException {
+        Files.delete(fileOf(terminal).resolve("blocker"));
+        Files.delete(fileOf(terminal));
+    }
+
+    @Override
+    public List<FakeTerminal> terminals() {
+        return terminals;
+    }
+
+    @Override
+    public Capture capture(UUID panelId) {
+        captured.add(panelId);
+        nanos += captureCost.getOrDefault(panelId, Duration.ZERO).toNanos();
+        if (captureFails.contains(panelId)) {
+            throw new IllegalStateException("the buffer could not be copied");
+        }
+        String copy = terminals.stream().filter(t -> t.panelId().equals(panelId)).findFirst().orElseThrow().content();
+        boolean failFormat = formatFails.contains(panelId);
+        return () -> {
+            formats++;
+            onFormat.run();
+            if (failFormat) {
+                throw new IllegalStateException("the copy could not be formatted");
+            }
+            return copy;
+        };
+    }
+
+    @Override
+    public Instant lastKeystrokeAt() {
+        return lastKeystroke;
+    }
+
+    @Override
+    public void copied(UUID panelId, long generation) {
+        onCopied.run();
+    }
+
+    @Override
+    public void finished(CheckpointSummary summary) {
+        finished.add(summary);
+    }
+}
