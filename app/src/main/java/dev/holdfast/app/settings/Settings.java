@@ -28,7 +28,7 @@ public record Settings(String fontFamily, double fontSizePoints, int historyLine
         public static final SaveTiming DEFAULT = new SaveTiming(8, 60, 5);
 
         public SaveTiming {
-            if (autosaveSeconds < 0.5 || checkpointIntervalSeconds < 0 || typingQuietSeconds < 0) {
+            if (autosaveSeconds < 0.5 || checkpointIntervalSeconds < 0.5 || typingQuietSeconds < 0) {
                 throw new IllegalArgumentException("save timing out of range");
             }
         }

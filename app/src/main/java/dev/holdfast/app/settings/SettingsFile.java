@@ -148,7 +148,7 @@ public final class SettingsFile {
             return fallback;
         }
         double autosave = seconds(v, "autosaveSeconds", fallback.autosaveSeconds(), 0.5, problems);
-        double interval = seconds(v, "checkpointIntervalSeconds", fallback.checkpointIntervalSeconds(), 0, problems);
+        double interval = seconds(v, "checkpointIntervalSeconds", fallback.checkpointIntervalSeconds(), 0.5, problems);
         double quiet = seconds(v, "typingQuietSeconds", fallback.typingQuietSeconds(), 0, problems);
         return new Settings.SaveTiming(autosave, interval, quiet);
     }
