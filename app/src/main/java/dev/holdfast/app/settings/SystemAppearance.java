@@ -31,7 +31,8 @@ public final class SystemAppearance {
             if (out.contains("prefer-dark")) {
                 return true;
             }
-            return out.contains("prefer-light") || out.contains("default") ? Boolean.FALSE : null;
+            // 'default' states no preference, so the terminal keeps its own default (dark).
+            return out.contains("prefer-light") ? Boolean.FALSE : null;
         }
         return null;
     }

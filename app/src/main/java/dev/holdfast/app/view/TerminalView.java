@@ -53,6 +53,12 @@ public final class TerminalView extends Region {
     private boolean cursorBlink = true;
     private final KeyEncoder encoder = new KeyEncoder();
     private final Canvas canvas = new Canvas();
+    /**
+     * The cursor lives on a one-cell canvas of its own: blinking toggles its visibility, so the renderer
+     * repaints a cell-sized region instead of the whole terminal twice a second.
+     */
+    private final Canvas cursorLayer = new Canvas();
+    private Object paintedCursorKey;
     private final ScrollBar scrollBar = new ScrollBar();
     private final AtomicBoolean dirty = new AtomicBoolean(true);
     private final Timeline blink;
@@ -69,7 +75,6 @@ public final class TerminalView extends Region {
     private Selection selection;
     private Selection paintedSelection;
     private boolean blinkOn = true;
-    private int paintedCursorRow = -1;
     private int idlePulses;
     private boolean timerRunning;
     private boolean suppressTyped;
@@ -131,12 +136,14 @@ public final class TerminalView extends Region {
                 scrollTo((int) Math.round(scrollBar.getMax() - value.doubleValue()));
             }
         });
-        getChildren().addAll(canvas, scrollBar);
+        cursorLayer.setMouseTransparent(true);
+        cursorLayer.setManaged(false);
+        getChildren().addAll(canvas, cursorLayer, scrollBar);
         setStyle("-fx-background-color: " + toWeb(palette.background()) + ";");
 
         blink = new Timeline(new KeyFrame(BLINK_INTERVAL, e -> {
             blinkOn = !blinkOn;
-            requestRepaint();
+            showCursorLayer();
         }));
         blink.setCycleCount(Timeline.INDEFINITE);
         focusedProperty().addListener((obs, was, is) -> {
@@ -305,18 +312,16 @@ public final class TerminalView extends Region {
         current = next;
         updateScrollBar();
 
-        int cursorRow = cursorRow();
         GraphicsContext g = canvas.getGraphicsContext2D();
         boolean all = fullRepaint || previous.columns != current.columns || previous.rows != current.rows;
         for (int r = 0; r < rows; r++) {
             boolean rowChanged = all
                     || !current.sameRow(previous, r)
                     || previous.lineIndex[r] != current.lineIndex[r]
-                    || r == cursorRow || r == paintedCursorRow
                     || selectionTouches(selection, r) != selectionTouches(paintedSelection, r)
                     || (selection != paintedSelection && (selectionTouches(selection, r) || selectionTouches(paintedSelection, r)));
             if (rowChanged) {
-                paintRow(g, r, r == cursorRow);
+                paintRow(g, r);
             }
         }
         if (all) {
@@ -326,7 +331,7 @@ public final class TerminalView extends Region {
             g.fillRect(columns * metrics.width(), 0, canvas.getWidth() - columns * metrics.width(), usedHeight);
         }
         paintComposing(g);
-        paintedCursorRow = cursorRow;
+        updateCursorLayer();
         paintedSelection = selection;
         fullRepaint = false;
     }
@@ -365,7 +370,7 @@ public final class TerminalView extends Region {
         return row >= 0 && row < rows ? row : -1;
     }
 
-    private void paintRow(GraphicsContext g, int r, boolean hasCursor) {
+    private void paintRow(GraphicsContext g, int r) {
         double cw = metrics.width();
         double ch = metrics.height();
         double y = r * ch;
@@ -376,29 +381,15 @@ public final class TerminalView extends Region {
         g.setFill(defaultBg);
         g.fillRect(0, y, columns * cw, ch);
 
-        int cursorColumn = hasCursor ? Math.max(0, Math.min(columns - 1, session.cursorX() - 1)) : -1;
-        boolean focused = isFocused();
-        CursorShape shape = session.cursorShape();
-        boolean blockCursor = focused && (blinkOn || !shape.isBlinking())
-                && (shape == CursorShape.BLINK_BLOCK || shape == CursorShape.STEADY_BLOCK);
 
         int c = 0;
         while (c < columns) {
             TextStyle style = styles[c];
             boolean selected = selection != null && selection.contains(line, c);
-            boolean cursorHere = c == cursorColumn && blockCursor;
             Color fg = foreground(style);
             Color bg = background(style);
             if (selected) {
                 bg = palette.selection();
-            }
-            if (cursorHere) {
-                Color swap = fg;
-                fg = bg == defaultBg ? palette.background() : bg;
-                bg = palette.cursor();
-                if (swap == null) {
-                    fg = palette.background();
-                }
             }
             // A run: cells that share colours and font, all narrow, none special.
             int end = c + 1;
@@ -413,8 +404,8 @@ public final class TerminalView extends Region {
                 if (surrogate && end < columns && chars[end] == CharUtils.DWC) {
                     end++;
                 }
-            } else if (!cursorHere) {
-                while (end < columns && end != cursorColumn
+            } else {
+                while (end < columns
                         && sameLook(styles[end], style)
                         && (selection == null || selection.contains(line, end) == selected)
                         && !(end + 1 < columns && chars[end + 1] == CharUtils.DWC)
@@ -455,9 +446,6 @@ public final class TerminalView extends Region {
             g.setFill(palette.foreground());
             g.fillRect(2 + link.from() * cw, y + ch - Math.max(1, ch / 14) - 1, (link.to() - link.from()) * cw,
                     Math.max(1, ch / 14));
-        }
-        if (hasCursor && !blockCursor) {
-            paintThinCursor(g, r, cursorColumn, focused, shape);
         }
     }
 
@@ -577,24 +565,75 @@ public final class TerminalView extends Region {
         return matches.count();
     }
 
-    private void paintThinCursor(GraphicsContext g, int r, int column, boolean focused, CursorShape shape) {
-        double x = 2 + column * metrics.width();
-        double y = r * metrics.height();
+    /** Redraws the cursor layer when the cursor's cell, shape, focus or content changed. FX thread. */
+    private void updateCursorLayer() {
+        int row = cursorRow();
+        if (row < 0 || columns == 0) {
+            paintedCursorKey = null;
+            cursorLayer.setVisible(false);
+            return;
+        }
+        int col = Math.max(0, Math.min(columns - 1, session.cursorX() - 1));
+        char under = current.chars[row][col];
+        TextStyle style = current.styles[row][col];
+        boolean wide = col + 1 < columns && current.chars[row][col + 1] == CharUtils.DWC;
+        CursorShape shape = session.cursorShape();
+        boolean focused = isFocused();
+        Object key = java.util.List.of(row, col, under, String.valueOf(style), wide, shape, focused, palette, metrics);
+        if (!key.equals(paintedCursorKey)) {
+            paintedCursorKey = key;
+            paintCursorLayer(row, col, under, style, wide, shape, focused);
+        }
+        showCursorLayer();
+    }
+
+    private void paintCursorLayer(int row, int col, char under, TextStyle style, boolean wide, CursorShape shape,
+                                  boolean focused) {
+        double cw = metrics.width() * (wide ? 2 : 1);
+        double ch = metrics.height();
+        cursorLayer.setWidth(Math.ceil(cw));
+        cursorLayer.setHeight(Math.ceil(ch));
+        cursorLayer.relocate(2 + col * metrics.width(), row * metrics.height());
+        GraphicsContext g = cursorLayer.getGraphicsContext2D();
+        g.clearRect(0, 0, cursorLayer.getWidth(), cursorLayer.getHeight());
         g.setFill(palette.cursor());
         g.setStroke(palette.cursor());
         if (!focused) {
             g.setLineWidth(1);
-            g.strokeRect(x + 0.5, y + 0.5, metrics.width() - 1, metrics.height() - 1);
-            return;
-        }
-        if (shape.isBlinking() && !blinkOn) {
+            g.strokeRect(0.5, 0.5, cw - 1, ch - 1);
             return;
         }
         if (shape == CursorShape.BLINK_UNDERLINE || shape == CursorShape.STEADY_UNDERLINE) {
-            g.fillRect(x, y + metrics.height() - 2, metrics.width(), 2);
+            g.fillRect(0, ch - 2, cw, 2);
+        } else if (shape == CursorShape.BLINK_VERTICAL_BAR || shape == CursorShape.STEADY_VERTICAL_BAR) {
+            g.fillRect(0, 0, 2, ch);
         } else {
-            g.fillRect(x, y, 2, metrics.height());
+            g.fillRect(0, 0, cw, ch);
+            // The character under a block cursor shows through in the background colour.
+            Color fg = background(style);
+            if (fg.equals(palette.cursor())) {
+                fg = palette.background();
+            }
+            if (BoxDrawing.handles(under)) {
+                BoxDrawing.draw(g, under, 0, 0, metrics.width(), ch, fg);
+            } else if (under > ' ' && under != CharUtils.DWC) {
+                boolean bold = style != null && style.hasOption(TextStyle.Option.BOLD);
+                boolean italic = style != null && style.hasOption(TextStyle.Option.ITALIC);
+                g.setFont(metrics.font(bold, italic));
+                g.setFill(fg);
+                g.fillText(String.valueOf(under), 0, metrics.baseline());
+            }
         }
+    }
+
+    /** Blinking only toggles the layer's visibility. */
+    private void showCursorLayer() {
+        if (paintedCursorKey == null) {
+            cursorLayer.setVisible(false);
+            return;
+        }
+        boolean blinking = cursorBlink && session.cursorShape().isBlinking() && isFocused();
+        cursorLayer.setVisible(!blinking || blinkOn);
     }
 
     private static String runText(char[] chars, int from, int to, boolean single) {
@@ -761,6 +800,7 @@ public final class TerminalView extends Region {
             clearSelection();
         }
         blinkOn = true;
+        showCursorLayer();
         session.send(bytes);
     }
 

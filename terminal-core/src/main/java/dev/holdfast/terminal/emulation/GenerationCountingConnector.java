@@ -2,6 +2,8 @@ package dev.holdfast.terminal.emulation;
 
 import com.techsenger.jeditermfx.core.TtyConnector;
 import com.techsenger.jeditermfx.core.util.TermSize;
+import dev.holdfast.terminal.stream.EmulatorFeed;
+import dev.holdfast.terminal.stream.HyperlinkListener;
 import java.io.IOException;
 import java.io.Reader;
 import java.util.function.Consumer;
@@ -10,28 +12,43 @@ import java.util.function.Consumer;
  * The tee between the PTY and the emulator. The emulator pulls chunks through {@link #read}; it asks for
  * the next chunk only once it has parsed everything the previous one returned, so that call is where the
  * processed generation is published. Writes go to the session's writer path, never to the PTY directly.
+ *
+ * <p>The emulator gets the PTY text through an {@link EmulatorFeed}, which normalizes the escape sequences the
+ * library misparses. Normalized text may be held over between calls; the PTY is read (and the processed
+ * generation published just before) only when none is pending, so a read's generation is published once the
+ * emulator has parsed all of that read's text.
  */
 final class GenerationCountingConnector implements TtyConnector {
-    private final Reader ptyOutput;
-    private final OutputGeneration generation;
+    private final EmulatorFeed feed;
     private final Consumer<byte[]> writer;
     private final String name;
     private volatile boolean connected = true;
 
     GenerationCountingConnector(Reader ptyOutput, OutputGeneration generation, Consumer<byte[]> writer, String name) {
-        this.ptyOutput = ptyOutput;
-        this.generation = generation;
+        this(ptyOutput, generation, writer, name, HyperlinkListener.NONE);
+    }
+
+    GenerationCountingConnector(Reader ptyOutput, OutputGeneration generation, Consumer<byte[]> writer, String name,
+            HyperlinkListener hyperlinks) {
+        this.feed = new EmulatorFeed(ptyOutput, hyperlinks, new EmulatorFeed.PtyReads() {
+            @Override
+            public void beforePtyRead() {
+                generation.publishProcessed();
+            }
+
+            @Override
+            public void afterPtyRead() {
+                generation.recordRead();
+            }
+        });
         this.writer = writer;
         this.name = name;
     }
 
     @Override
     public int read(char[] buf, int offset, int length) throws IOException {
-        generation.publishProcessed();
-        int n = ptyOutput.read(buf, offset, length);
-        if (n > 0) {
-            generation.recordRead();
-        } else if (n < 0) {
+        int n = feed.read(buf, offset, length);
+        if (n < 0) {
             connected = false;
         }
         return n;
@@ -64,7 +81,7 @@ final class GenerationCountingConnector implements TtyConnector {
 
     @Override
     public boolean ready() throws IOException {
-        return ptyOutput.ready();
+        return feed.ready();
     }
 
     @Override

@@ -16,6 +16,7 @@ import com.pty4j.WinSize;
 import com.pty4j.unix.UnixPtyProcess;
 import dev.holdfast.terminal.pty.ProcessInspector;
 import dev.holdfast.terminal.pty.ProcessSnapshot;
+import dev.holdfast.terminal.scrollback.FastHistoryTextBuffer;
 import dev.holdfast.terminal.threads.NamedThreadFactory;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -83,7 +84,7 @@ public final class TerminalSession implements AutoCloseable {
         this.inspector = inspector;
         this.clock = clock;
         this.shortId = spec.panelId().toString().substring(0, 8);
-        this.buffer = new TerminalTextBuffer(spec.columns(), spec.rows(), styleState, spec.historyLines(), null);
+        this.buffer = FastHistoryTextBuffer.create(spec.columns(), spec.rows(), styleState, spec.historyLines());
         this.display = new SessionDisplay(events);
         this.terminal = new JediTerminal(display, buffer, styleState);
         this.writer = Executors.newSingleThreadExecutor(new NamedThreadFactory("holdfast-pty-writer-" + shortId, true));

@@ -1,0 +1,125 @@
+package dev.holdfast.terminal.scrollback;
+
+import com.techsenger.jeditermfx.core.model.LinesBuffer;
+import com.techsenger.jeditermfx.core.model.StyleState;
+import com.techsenger.jeditermfx.core.model.TerminalLine;
+import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The library's {@link TerminalTextBuffer} with its history kept in a {@link RingLinesBuffer}, so a full
+ * scrollback costs the same per scrolled line whether it holds 1,000 lines or 1,000,000.
+ *
+ * <p>The seam: {@code TerminalTextBuffer} creates its history with a private factory and keeps it in the
+ * private field {@code myHistoryBuffer}, which all its methods read directly; there is no constructor
+ * parameter or overridable hook for it. So the field is written reflectively: once after construction, and
+ * again each time the library swaps in a fresh history when the alternate screen is entered (the primary
+ * history goes to a backup field and comes back unchanged on leaving). The field is resolved once per class
+ * load; if the library renames it, changes its type or does not let us write it, {@link #create} fails with a
+ * message saying what changed, rather than Holdfast silently running at the library's speed.
+ */
+public final class FastHistoryTextBuffer extends TerminalTextBuffer {
+    private static final String HISTORY_FIELD = "myHistoryBuffer";
+    private static final Field HISTORY;
+    private static final IllegalStateException UNAVAILABLE;
+
+    static {
+        Field field = null;
+        IllegalStateException problem = null;
+        try {
+            field = resolveHistoryField();
+        } catch (IllegalStateException e) {
+            problem = e;
+        }
+        HISTORY = field;
+        UNAVAILABLE = problem;
+    }
+
+    private final int historyLines;
+
+    private FastHistoryTextBuffer(int columns, int rows, StyleState styleState, int historyLines) {
+        super(columns, rows, styleState, historyLines, null);
+        this.historyLines = historyLines;
+        installRingHistory();
+    }
+
+    /**
+     * A text buffer like {@code new TerminalTextBuffer(columns, rows, styleState, historyLines, null)}, with
+     * O(1) eviction from a full history.
+     *
+     * @param historyLines the most scrollback lines kept; zero or less keeps every line, as in the library
+     * @throws IllegalStateException if this jeditermfx-core no longer has the history field this relies on,
+     *     or does not let us replace it
+     */
+    public static FastHistoryTextBuffer create(int columns, int rows, StyleState styleState, int historyLines) {
+        if (UNAVAILABLE != null) {
+            throw new IllegalStateException(UNAVAILABLE.getMessage(), UNAVAILABLE);
+        }
+        return new FastHistoryTextBuffer(columns, rows, styleState, historyLines);
+    }
+
+    @Override
+    public void useAlternateBuffer(boolean enabled) {
+        super.useAlternateBuffer(enabled);
+        // Entering the alternate screen gives it a new library history (a TUI that scrolls fills it too);
+        // leaving restores our primary ring, which this then leaves alone.
+        installRingHistory();
+    }
+
+    private void installRingHistory() {
+        try {
+            LinesBuffer current = (LinesBuffer) HISTORY.get(this);
+            if (current instanceof RingLinesBuffer) {
+                return;
+            }
+            RingLinesBuffer ring = new RingLinesBuffer(historyLines, null);
+            if (current != null) {
+                // Fresh library histories are empty in 1.0.0; should that change, their lines are kept.
+                List<TerminalLine> lines = new ArrayList<>(current.getLineCount());
+                for (int i = 0; i < current.getLineCount(); i++) {
+                    lines.add(current.getLine(i));
+                }
+                ring.addLines(lines);
+            }
+            HISTORY.set(this, ring);
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException("TerminalTextBuffer." + HISTORY_FIELD + " became inaccessible", e);
+        }
+    }
+
+    private static Field resolveHistoryField() {
+        Field field;
+        try {
+            field = TerminalTextBuffer.class.getDeclaredField(HISTORY_FIELD);
+        } catch (NoSuchFieldException e) {
+            throw libraryChanged("the field no longer exists", e);
+        }
+        if (!LinesBuffer.class.equals(field.getType())) {
+            throw libraryChanged("it is now a " + field.getType().getName(), null);
+        }
+        if (Modifier.isStatic(field.getModifiers()) || Modifier.isFinal(field.getModifiers())) {
+            throw libraryChanged("it is now " + Modifier.toString(field.getModifiers()), null);
+        }
+        try {
+            field.setAccessible(true);
+        } catch (RuntimeException e) {
+            // InaccessibleObjectException when the library is a named module that does not open its model
+            // package to us; SecurityException under a security manager.
+            throw new IllegalStateException("Cannot replace TerminalTextBuffer." + HISTORY_FIELD
+                    + " of jeditermfx-core: open the package with --add-opens com.techsenger.jeditermfx.core/"
+                    + "com.techsenger.jeditermfx.core.model=ALL-UNNAMED (or Holdfast's module). Without it a "
+                    + "large scrollback makes output slow in proportion to its size.", e);
+        }
+        return field;
+    }
+
+    private static IllegalStateException libraryChanged(String what, Exception cause) {
+        return new IllegalStateException("jeditermfx-core changed: TerminalTextBuffer." + HISTORY_FIELD
+                + " is replaced by Holdfast's ring buffer so that scrolling costs the same with any scrollback "
+                + "size, but " + what + ". Update dev.holdfast.terminal.scrollback.FastHistoryTextBuffer for "
+                + "this library version.", cause);
+    }
+}

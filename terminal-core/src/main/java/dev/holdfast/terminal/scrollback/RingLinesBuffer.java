@@ -1,0 +1,398 @@
+package dev.holdfast.terminal.scrollback;
+
+import com.techsenger.jeditermfx.core.StyledTextConsumer;
+import com.techsenger.jeditermfx.core.TextStyle;
+import com.techsenger.jeditermfx.core.model.CharBuffer;
+import com.techsenger.jeditermfx.core.model.LinesBuffer;
+import com.techsenger.jeditermfx.core.model.TerminalLine;
+import com.techsenger.jeditermfx.core.model.hyperlinks.TextProcessing;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A {@link LinesBuffer} whose lines live in a ring, so dropping the oldest lines costs O(lines dropped).
+ *
+ * <p>Why: the library's {@code LinesBuffer} keeps its lines in an {@code ArrayList} and, for every line that
+ * scrolls off a full history, copies the whole list ({@code removeTopLines} builds a new list from
+ * {@code subList(n, size)}). Output then slows in proportion to the history size. Here eviction advances the
+ * ring's start instead, as Alacritty's grid does.
+ *
+ * <p>Every public method of {@code LinesBuffer} is overridden with the library's observable behaviour (same
+ * results, same quirks such as {@link #getLine} growing the buffer), and the superclass's own list stays empty
+ * and unused. The three package-private methods cannot be overridden from here; in jeditermfx-core 1.0.0 the
+ * library calls them only on the screen buffer, never on the history this class replaces
+ * ({@code FastHistoryTextBufferTest} drives every path the library uses and compares with the original).
+ *
+ * <p>Not thread-safe; like the library's buffer it is used under {@code TerminalTextBuffer.lock()}.
+ */
+public final class RingLinesBuffer extends LinesBuffer {
+    private static final int INITIAL_SLOTS = 64;
+    // The largest array the VM reliably allocates.
+    private static final int MAX_SLOTS = Integer.MAX_VALUE - 8;
+
+    /** The library's limit: at most this many lines are kept; zero or less means no limit. */
+    private final int maxLines;
+    private final TextProcessing textProcessing;
+
+    private TerminalLine[] slots = new TerminalLine[INITIAL_SLOTS];
+    private int start;
+    private int size;
+
+    /**
+     * @param maxLines the most lines kept, the oldest dropped first; zero or less keeps every line
+     * @param textProcessing the terminal's hyperlink processing, or {@code null} as the library allows
+     */
+    public RingLinesBuffer(int maxLines, TextProcessing textProcessing) {
+        super(maxLines, textProcessing);
+        this.maxLines = maxLines;
+        this.textProcessing = textProcessing;
+    }
+
+    /** The most lines this buffer keeps; zero or less means no limit. */
+    public int maxLines() {
+        return maxLines;
+    }
+
+    // ---- the ring ----
+
+    private int slot(int index) {
+        int s = start + index;
+        return s >= slots.length ? s - slots.length : s;
+    }
+
+    private TerminalLine at(int index) {
+        return slots[slot(index)];
+    }
+
+    private void ensureSlots(int needed) {
+        if (needed <= slots.length) {
+            return;
+        }
+        if (needed > MAX_SLOTS) {
+            throw new OutOfMemoryError("history of " + needed + " lines");
+        }
+        int target = slots.length * 2L > MAX_SLOTS ? MAX_SLOTS : slots.length * 2;
+        if (maxLines > 0 && target > maxLines) {
+            // The limit usually bounds the size, so the array never needs to be larger than the limit.
+            target = maxLines;
+        }
+        int length = Math.max(needed, target);
+        TerminalLine[] grown = new TerminalLine[length];
+        copyTo(grown, 0, size);
+        slots = grown;
+        start = 0;
+    }
+
+    /** Copies lines [0, count) of the ring to {@code target} from {@code at}, in order. */
+    private void copyTo(TerminalLine[] target, int at, int count) {
+        int first = Math.min(count, slots.length - start);
+        System.arraycopy(slots, start, target, at, first);
+        System.arraycopy(slots, 0, target, at + first, count - first);
+    }
+
+    private void append(TerminalLine line) {
+        ensureSlots(size + 1);
+        slots[slot(size)] = line;
+        size++;
+    }
+
+    private void dropFirst(int count) {
+        for (int i = 0; i < count; i++) {
+            slots[slot(i)] = null;
+        }
+        start = slot(count);
+        size -= count;
+        if (size == 0) {
+            start = 0;
+        }
+    }
+
+    private void dropLast(int count) {
+        for (int i = size - count; i < size; i++) {
+            slots[slot(i)] = null;
+        }
+        size -= count;
+        if (size == 0) {
+            start = 0;
+        }
+    }
+
+    private List<TerminalLine> lines(int from, int to) {
+        List<TerminalLine> copy = new ArrayList<>(to - from);
+        for (int i = from; i < to; i++) {
+            copy.add(at(i));
+        }
+        return copy;
+    }
+
+    /** Replaces the content; used by the rare whole-buffer edits, which are O(size) in the library too. */
+    private void replaceAll(List<TerminalLine> lines) {
+        clearAll();
+        int from = maxLines > 0 ? Math.max(0, lines.size() - maxLines) : 0;
+        ensureSlots(lines.size() - from);
+        for (int i = from; i < lines.size(); i++) {
+            append(lines.get(i));
+        }
+    }
+
+    /** The library's private {@code addLine}: a full buffer drops its oldest line first. */
+    private void addLine(TerminalLine line) {
+        if (maxLines > 0 && size >= maxLines) {
+            removeTopLines(1);
+        }
+        append(line);
+    }
+
+    // ---- LinesBuffer ----
+
+    @Override
+    public String getLines() {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < size; i++) {
+            if (i > 0) {
+                text.append('\n');
+            }
+            text.append(at(i).getText());
+        }
+        return text.toString();
+    }
+
+    @Override
+    public List<String> getLineTexts() {
+        List<String> texts = new ArrayList<>(size);
+        for (int i = 0; i < size; i++) {
+            texts.add(at(i).getText());
+        }
+        return texts;
+    }
+
+    @Override
+    public void addNewLine(TextStyle style, CharBuffer characters) {
+        addLine(new TerminalLine(new TerminalLine.TextEntry(style, characters)));
+    }
+
+    @Override
+    public int getLineCount() {
+        return size;
+    }
+
+    @Override
+    public void removeTopLines(int count) {
+        if (count >= size) {
+            clearAll();
+        } else if (count < 0) {
+            throw new IndexOutOfBoundsException("cannot remove " + count + " lines");
+        } else {
+            dropFirst(count);
+        }
+    }
+
+    @Override
+    public String getLineText(int index) {
+        return getLine(index).getText();
+    }
+
+    @Override
+    public void insertLines(int y, int count, int lastLine, TerminalLine.TextEntry filler) {
+        int total = size;
+        int regionEnd = Math.min(lastLine + 1, total);
+        if (regionEnd < 0) {
+            regionEnd = 0;
+        }
+        List<TerminalLine> region = lines(0, regionEnd);
+        List<TerminalLine> tail = lines(regionEnd, total);
+        int head = y > 0 ? Math.min(y, region.size()) : 0;
+        List<TerminalLine> result = new ArrayList<>(region.size() + count + tail.size());
+        result.addAll(region.subList(0, head));
+        for (int i = 0; i < count; i++) {
+            result.add(new TerminalLine(filler));
+        }
+        result.addAll(region.subList(head, region.size()));
+        result.subList(result.size() - count, result.size()).clear();
+        result.addAll(tail);
+        replaceAll(result);
+    }
+
+    @Override
+    public LinesBuffer deleteLines(int y, int count, int lastLine, TerminalLine.TextEntry filler) {
+        int total = size;
+        int regionEnd = Math.min(lastLine + 1, total);
+        if (regionEnd < 0) {
+            regionEnd = 0;
+        }
+        List<TerminalLine> region = lines(0, regionEnd);
+        List<TerminalLine> tail = lines(regionEnd, total);
+        int head = y > 0 ? Math.min(y, region.size()) : 0;
+        int deleted = Math.min(count, region.size() - head);
+        List<TerminalLine> removed = new ArrayList<>(region.subList(head, head + deleted));
+        List<TerminalLine> result = new ArrayList<>(total);
+        result.addAll(region.subList(0, head));
+        result.addAll(region.subList(head + deleted, region.size()));
+        for (int i = 0; i < deleted; i++) {
+            result.add(new TerminalLine(filler));
+        }
+        result.addAll(tail);
+        replaceAll(result);
+        LinesBuffer removedLines = new LinesBuffer(textProcessing);
+        removedLines.addLines(removed);
+        return removedLines;
+    }
+
+    @Override
+    public void writeString(int x, int y, CharBuffer characters, TextStyle style) {
+        TerminalLine line = getLine(y);
+        line.writeString(x, characters, style);
+        if (textProcessing != null) {
+            textProcessing.processHyperlinks(this, line);
+        }
+    }
+
+    @Override
+    public void clearLines(int startRow, int endRow, TerminalLine.TextEntry filler) {
+        for (int i = startRow; i <= endRow; i++) {
+            getLine(i).clear(filler);
+        }
+    }
+
+    @Override
+    public void clearAll() {
+        if (slots.length > INITIAL_SLOTS) {
+            // A cleared history gives its memory back; a million-line ring is several megabytes of slots.
+            slots = new TerminalLine[INITIAL_SLOTS];
+        } else {
+            Arrays.fill(slots, null);
+        }
+        start = 0;
+        size = 0;
+    }
+
+    @Override
+    public void deleteCharacters(int x, int y, int count, TextStyle style) {
+        getLine(y).deleteCharacters(x, count, style);
+    }
+
+    @Override
+    public void insertBlankCharacters(int x, int y, int count, int maxLength, TextStyle style) {
+        getLine(y).insertBlankCharacters(x, count, maxLength, style);
+    }
+
+    @Override
+    public void clearArea(int leftX, int topY, int rightX, int bottomY, TextStyle style) {
+        for (int y = topY; y < bottomY; y++) {
+            getLine(y).clearArea(leftX, rightX, style);
+        }
+    }
+
+    @Override
+    public void processLines(int startRow, int count, StyledTextConsumer consumer) {
+        processLines(startRow, count, consumer, -getLineCount());
+    }
+
+    @Override
+    public void processLines(int startRow, int count, StyledTextConsumer consumer, int startRowOffset) {
+        if (startRow < 0) {
+            throw new IllegalArgumentException("Negative line number: " + startRow);
+        }
+        int end = Math.min(startRow + count, size);
+        for (int i = startRow; i < end; i++) {
+            at(i).process(i, consumer, startRowOffset);
+        }
+    }
+
+    @Override
+    public void addLines(List<TerminalLine> lines) {
+        int incoming = lines.size();
+        if (maxLines > 0) {
+            if (incoming >= maxLines) {
+                clearAll();
+                ensureSlots(maxLines);
+                for (int i = incoming - maxLines; i < incoming; i++) {
+                    append(lines.get(i));
+                }
+                return;
+            }
+            int newSize = size + incoming;
+            if (newSize >= maxLines) {
+                removeTopLines(newSize - maxLines);
+            }
+        }
+        ensureSlots(size + incoming);
+        for (TerminalLine line : lines) {
+            append(line);
+        }
+    }
+
+    @Override
+    public TerminalLine getLine(int index) {
+        if (index < 0) {
+            // The library logs an error and hands out a detached empty line; callers rely on getting a line.
+            return TerminalLine.createEmpty();
+        }
+        for (int count = size; count <= index; count++) {
+            addLine(TerminalLine.createEmpty());
+        }
+        if (index >= size) {
+            throw new IndexOutOfBoundsException("Index " + index + " out of bounds for length " + size);
+        }
+        return at(index);
+    }
+
+    @Override
+    public void moveBottomLinesTo(int count, LinesBuffer target) {
+        int moved = Math.min(count, size);
+        if (moved < 0) {
+            throw new IndexOutOfBoundsException("cannot move " + count + " lines");
+        }
+        List<TerminalLine> bottom = lines(size - moved, size);
+        if (target instanceof RingLinesBuffer ring) {
+            List<TerminalLine> combined = new ArrayList<>(bottom.size() + ring.size);
+            combined.addAll(bottom);
+            combined.addAll(ring.lines(0, ring.size));
+            // The library's addLinesFirst ignores the limit; so does this.
+            ring.clearAll();
+            ring.ensureSlots(combined.size());
+            combined.forEach(ring::append);
+        } else {
+            // Prepending to a library buffer needs its private addLinesFirst, which only another library
+            // buffer can call: stage the lines in an unbounded one and let it move them.
+            LinesBuffer staging = new LinesBuffer(-1, textProcessing);
+            staging.addLines(bottom);
+            staging.moveBottomLinesTo(moved, target);
+        }
+        dropLast(moved);
+    }
+
+    @Override
+    public int removeBottomEmptyLines(int ind, int maxCount) {
+        int removed = 0;
+        int i = ind;
+        while (removed < maxCount && i >= 0 && (i >= size || at(i).isNulOrEmpty())) {
+            if (i < size) {
+                removeAt(i);
+            }
+            i--;
+            removed++;
+        }
+        return removed;
+    }
+
+    private void removeAt(int index) {
+        if (index == size - 1) {
+            dropLast(1);
+        } else if (index == 0) {
+            dropFirst(1);
+        } else {
+            List<TerminalLine> rest = lines(0, size);
+            rest.remove(index);
+            replaceAll(rest);
+        }
+    }
+
+    @Override
+    public void clearTypeAheadPredictions() {
+        for (int i = 0; i < size; i++) {
+            at(i).setTypeAheadLine(null);
+        }
+    }
+}

@@ -1,0 +1,253 @@
+package dev.holdfast.terminal.scrollback;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.techsenger.jeditermfx.core.model.LinesBuffer;
+import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class FastHistoryTextBufferTest {
+    private static final String ESC = "\u001b";
+
+    private static String numbered(int from, int to) {
+        StringBuilder out = new StringBuilder();
+        for (int i = from; i <= to; i++) {
+            out.append(i).append("\r\n");
+        }
+        return out.toString();
+    }
+
+    @Test
+    void historyIsTheRingAndSurvivesTheAlternateScreen() {
+        HeadlessModel model = HeadlessModel.fast(20, 5, 100);
+        LinesBuffer primary = model.buffer().getHistoryBuffer();
+        assertInstanceOf(RingLinesBuffer.class, primary);
+        assertEquals(100, ((RingLinesBuffer) primary).maxLines());
+
+        model.feed(numbered(1, 30)).feed(ESC + "[?1049h");
+        LinesBuffer alternate = model.buffer().getHistoryBuffer();
+        assertInstanceOf(RingLinesBuffer.class, alternate, "the alternate screen's history is fast too");
+        assertNotSame(primary, alternate);
+
+        model.feed(numbered(100, 140)).feed(ESC + "[?1049l");
+        assertSame(primary, model.buffer().getHistoryBuffer());
+        assertEquals("26", model.historyTexts().get(model.historyTexts().size() - 1));
+    }
+
+    @Test
+    void twoHundredThousandLinesKeepExactlyTheLastHundredThousandInOrder() {
+        int rows = 24;
+        HeadlessModel model = HeadlessModel.fast(80, rows, 100_000);
+        StringBuilder chunk = new StringBuilder();
+        for (int i = 1; i <= 200_000; i++) {
+            chunk.append(i).append("\r\n");
+            if (i % 10_000 == 0) {
+                model.feed(chunk.toString());
+                chunk.setLength(0);
+            }
+        }
+        List<String> history = model.historyTexts();
+        assertEquals(100_000, history.size());
+        // The screen shows the last rows-1 numbers and the empty cursor line; history ends just above them.
+        int last = 200_000 - (rows - 1);
+        int first = last - 100_000 + 1;
+        for (int i = 0; i < history.size(); i++) {
+            if (!history.get(i).equals(Integer.toString(first + i))) {
+                throw new AssertionError("history line " + i + " is " + history.get(i) + ", expected " + (first + i));
+            }
+        }
+    }
+
+    /** History sizes from the issue: content and order are exact across the eviction boundary and resizes. */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 1_000, 100_000})
+    void evictionKeepsExactOrderAcrossResizes(int historyLines) {
+        HeadlessModel model = HeadlessModel.fast(30, 10, historyLines);
+        int fed = 0;
+        int[] heights = {10, 6, 14, 3, 10};
+        int[] widths = {30, 12, 40, 8, 30};
+        for (int round = 0; round < heights.length; round++) {
+            int count = historyLines + 50 + round * 7;
+            model.feed(numbered(fed + 1, fed + count));
+            fed += count;
+            assertContiguousEndingAt(model, fed, historyLines);
+            model.resize(widths[round], heights[round]);
+            assertContiguousEndingAt(model, fed, historyLines);
+        }
+    }
+
+    /** History then screen, read as numbers, are a gap-free run ending at the last number fed. */
+    private static void assertContiguousEndingAt(HeadlessModel model, int last, int historyLines) {
+        TerminalTextBuffer buffer = model.buffer();
+        int history = buffer.getHistoryLinesCount();
+        assertTrue(history <= historyLines, "history " + history + " exceeds its limit " + historyLines);
+        // Narrow widths wrap numbers across lines; rejoin wrapped parts before comparing.
+        List<String> numbers = new ArrayList<>();
+        StringBuilder current = new StringBuilder();
+        for (int i = -history; i < buffer.getHeight(); i++) {
+            current.append(buffer.getLine(i).getText().trim());
+            if (!buffer.getLine(i).isWrapped()) {
+                if (current.length() > 0) {
+                    numbers.add(current.toString());
+                }
+                current.setLength(0);
+            }
+        }
+        assertTrue(!numbers.isEmpty(), "no lines at all");
+        int expected = last - numbers.size() + 1;
+        for (int i = 0; i < numbers.size(); i++) {
+            if (!numbers.get(i).equals(Integer.toString(expected + i))) {
+                throw new AssertionError("line " + i + " of history and screen is " + numbers.get(i) + ", expected "
+                        + (expected + i) + "; around it: "
+                        + numbers.subList(Math.max(0, i - 3), Math.min(numbers.size(), i + 4)));
+            }
+        }
+        int rows = buffer.getHeight();
+        assertTrue(numbers.size() >= Math.min(last, historyLines) && numbers.size() <= historyLines + rows,
+                "kept " + numbers.size() + " numbers with history " + historyLines + " and " + rows + " rows");
+    }
+
+    /**
+     * The library's buffer and ours, driven by the same random mix of writes, scrolls, scroll regions,
+     * inserts and deletes, alternate screen in and out, resizes and clears, show the same model after every step.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 10, 0})
+    void behavesLikeTheLibraryBuffer(int historyLines) {
+        for (int seed = 0; seed < 12; seed++) {
+            Random random = new Random(seed * 31L + historyLines);
+            HeadlessModel library = HeadlessModel.library(16, 6, historyLines);
+            HeadlessModel fast = HeadlessModel.fast(16, 6, historyLines);
+            List<String> steps = new ArrayList<>();
+            for (int step = 0; step < 250; step++) {
+                Op op = randomOp(random);
+                steps.add(op.name);
+                String expected = apply(library, op);
+                String actual = apply(fast, op);
+                if (!expected.equals(actual)) {
+                    assertEquals(expected, actual, "history " + historyLines + ", seed " + seed + " after " + steps);
+                }
+                assertEquals(library.historyEvents(), fast.historyEvents(), "history listener events after " + steps);
+                assertEquals(library.modelEvents(), fast.modelEvents(), "model listener events after " + steps);
+            }
+        }
+    }
+
+    private record Op(String name, Consumer<HeadlessModel> action) {
+    }
+
+    private static String apply(HeadlessModel model, Op op) {
+        String outcome = "";
+        try {
+            op.action.accept(model);
+        } catch (RuntimeException e) {
+            outcome = "threw " + e.getClass().getName() + "\n";
+        }
+        return outcome + model.observable();
+    }
+
+    private static Op randomOp(Random random) {
+        int kind = random.nextInt(14);
+        switch (kind) {
+            case 0, 1, 2: {
+                int lines = 1 + random.nextInt(random.nextBoolean() ? 3 : 20);
+                StringBuilder text = new StringBuilder();
+                for (int i = 0; i < lines; i++) {
+                    text.append(randomText(random)).append("\r\n");
+                }
+                String s = text.toString();
+                return new Op("lines" + lines, m -> m.feed(s));
+            }
+            case 3: {
+                String s = randomText(random);
+                return new Op("text", m -> m.feed(s));
+            }
+            case 4: {
+                int columns = 4 + random.nextInt(30);
+                int rows = 2 + random.nextInt(10);
+                return new Op("resize" + columns + "x" + rows, m -> m.resize(columns, rows));
+            }
+            case 5:
+                return new Op("alt-in", m -> m.feed(ESC + "[?1049h"));
+            case 6:
+                return new Op("alt-out", m -> m.feed(ESC + "[?1049l"));
+            case 7:
+                return random.nextBoolean()
+                        ? new Op("clearHistory", HeadlessModel::clearHistory)
+                        : new Op("ED3", m -> m.feed(ESC + "[3J"));
+            case 8: {
+                int top = 1 + random.nextInt(3);
+                int bottom = top + 1 + random.nextInt(3);
+                String s = ESC + "[" + top + ";" + bottom + "r" + ESC + "[" + bottom + ";1H\n\n\nx\n" + ESC + "[r";
+                return new Op("region" + top + "-" + bottom, m -> m.feed(s));
+            }
+            case 9: {
+                int n = 1 + random.nextInt(4);
+                String[] finals = {"S", "T", "L", "M"};
+                String f = finals[random.nextInt(finals.length)];
+                int row = 1 + random.nextInt(6);
+                String s = ESC + "[" + row + ";1H" + ESC + "[" + n + f;
+                return new Op("CSI" + n + f + "@" + row, m -> m.feed(s));
+            }
+            case 10:
+                return new Op("ED2", m -> m.feed(ESC + "[2J"));
+            case 11:
+                return new Op("reverse-index", m -> m.feed(ESC + "[H" + ESC + "M" + ESC + "M"));
+            case 12: {
+                int row = 1 + random.nextInt(8);
+                int col = 1 + random.nextInt(20);
+                String s = ESC + "[" + row + ";" + col + "H" + ESC + "[K" + randomText(random);
+                return new Op("move" + row + "," + col, m -> m.feed(s));
+            }
+            default:
+                return new Op("clear-screen-and-home", m -> m.feed(ESC + "[H" + ESC + "[J"));
+        }
+    }
+
+    private static String randomText(Random random) {
+        int length = random.nextInt(40);
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < length; i++) {
+            if (random.nextInt(8) == 0) {
+                text.append(ESC).append("[").append(31 + random.nextInt(7)).append('m');
+            }
+            text.append((char) ('a' + random.nextInt(26)));
+        }
+        if (random.nextBoolean()) {
+            text.append(ESC).append("[0m");
+        }
+        return text.toString();
+    }
+
+    @Test
+    void primaryHistoryStaysReachableWhileTheAlternateScreenShows() throws Exception {
+        // The export code reaches the primary history through the library's package-private accessor.
+        Method primary = TerminalTextBuffer.class.getDeclaredMethod("getHistoryBufferOrBackup");
+        primary.setAccessible(true);
+        HeadlessModel model = HeadlessModel.fast(20, 5, 50).feed(numbered(1, 40)).feed(ESC + "[?1049h");
+        LinesBuffer history = (LinesBuffer) primary.invoke(model.buffer());
+        assertInstanceOf(RingLinesBuffer.class, history);
+        assertEquals(36, history.getLineCount());
+        assertEquals("36", history.getLineText(35));
+    }
+
+    @Test
+    void unlimitedHistoryKeepsEverything() {
+        HeadlessModel model = HeadlessModel.fast(20, 5, 0).feed(numbered(1, 5_000));
+        List<String> history = model.historyTexts();
+        assertEquals(4_996, history.size());
+        assertEquals("1", history.get(0));
+        assertEquals("4996", history.get(4_995));
+    }
+}
