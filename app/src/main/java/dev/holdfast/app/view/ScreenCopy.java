@@ -18,6 +18,9 @@ final class ScreenCopy {
     char[][] chars = new char[0][];
     TextStyle[][] styles = new TextStyle[0][];
     boolean[] wrapped = new boolean[0];
+    /** OSC 8 links on each visible row (usually none). */
+    @SuppressWarnings("unchecked")
+    java.util.List<dev.holdfast.terminal.emulation.HyperlinkTable.Span>[] links = new java.util.List[0];
     /** Buffer line index of each visible row: negative for history. */
     int[] lineIndex = new int[0];
     int historyCount;
@@ -34,6 +37,9 @@ final class ScreenCopy {
         styles = new TextStyle[rows][columns];
         wrapped = new boolean[rows];
         lineIndex = new int[rows];
+        @SuppressWarnings("unchecked")
+        java.util.List<dev.holdfast.terminal.emulation.HyperlinkTable.Span>[] fresh = new java.util.List[rows];
+        links = fresh;
     }
 
     /**
@@ -41,7 +47,7 @@ final class ScreenCopy {
      *
      * @return the effective scroll offset (clamped to the history that exists)
      */
-    int copyFrom(TerminalTextBuffer buffer, int scrollOffset) {
+    int copyFrom(TerminalTextBuffer buffer, dev.holdfast.terminal.emulation.HyperlinkTable hyperlinks, int scrollOffset) {
         historyCount = buffer.getHistoryLinesCount();
         screenHeight = buffer.getHeight();
         alternateScreen = buffer.isUsingAlternateBuffer();
@@ -56,10 +62,12 @@ final class ScreenCopy {
             Arrays.fill(rowStyles, null);
             if (index >= screenHeight) {
                 wrapped[r] = false;
+                links[r] = java.util.List.of();
                 continue;
             }
             TerminalLine line = buffer.getLine(index);
             wrapped[r] = line.isWrapped();
+            links[r] = hyperlinks.spansOf(line);
             copyLine(line, rowChars, rowStyles);
         }
         return offset;

@@ -303,7 +303,7 @@ public final class TerminalView extends Region {
         try {
             int history = buffer.getHistoryLinesCount();
             followHistoryGrowth(history);
-            effectiveOffset = next.copyFrom(buffer, scrollOffset);
+            effectiveOffset = next.copyFrom(buffer, session.hyperlinks(), scrollOffset);
         } finally {
             buffer.unlock();
         }
@@ -1030,7 +1030,12 @@ public final class TerminalView extends Region {
             CellPoint cell = cellAt(x, y);
             int row = cell.line() + scrollOffset;
             if (row >= 0 && row < current.rows) {
-                UrlDetector.Found url = UrlDetector.at(current.chars[row], cell.column());
+                for (var span : current.links[row]) {
+                    if (cell.column() >= span.from() && cell.column() < span.to()) {
+                        found = new HoverLink(cell.line(), span.from(), span.to(), span.uri());
+                    }
+                }
+                UrlDetector.Found url = found == null ? UrlDetector.at(current.chars[row], cell.column()) : null;
                 if (url != null) {
                     found = new HoverLink(cell.line(), url.from(), url.to(), url.url());
                 }

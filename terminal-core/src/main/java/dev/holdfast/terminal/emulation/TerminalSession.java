@@ -67,6 +67,7 @@ public final class TerminalSession implements AutoCloseable {
     private final SessionDisplay display;
     private final JediTerminal terminal;
     private final OutputGeneration generation = new OutputGeneration();
+    private final HyperlinkTable hyperlinks;
     private final ExecutorService writer;
     private final AtomicReference<TermSize> pendingResize = new AtomicReference<>();
     private final AtomicBoolean endReported = new AtomicBoolean();
@@ -87,6 +88,7 @@ public final class TerminalSession implements AutoCloseable {
         this.buffer = FastHistoryTextBuffer.create(spec.columns(), spec.rows(), styleState, spec.historyLines());
         this.display = new SessionDisplay(events);
         this.terminal = new JediTerminal(display, buffer, styleState);
+        this.hyperlinks = new HyperlinkTable(terminal, buffer);
         this.writer = Executors.newSingleThreadExecutor(new NamedThreadFactory("holdfast-pty-writer-" + shortId, true));
         buffer.addModelListener(events::modelChanged);
         buffer.addHistoryBufferListener(events::modelChanged);
@@ -163,7 +165,7 @@ public final class TerminalSession implements AutoCloseable {
         PtyProcess p = process;
         GenerationCountingConnector connector = new GenerationCountingConnector(
                 new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8), generation, this::send,
-                "panel-" + shortId);
+                "panel-" + shortId, hyperlinks);
         JediEmulator emulator = new JediEmulator(new CellBoundedTtyStream(connector), terminal);
         int faults = 0;
         while (!closing && emulator.hasNext()) {
@@ -385,6 +387,11 @@ public final class TerminalSession implements AutoCloseable {
 
     public JediTerminal terminal() {
         return terminal;
+    }
+
+    /** OSC 8 hyperlinks printed in this terminal; read under the buffer lock. */
+    public HyperlinkTable hyperlinks() {
+        return hyperlinks;
     }
 
     public OutputGeneration generation() {

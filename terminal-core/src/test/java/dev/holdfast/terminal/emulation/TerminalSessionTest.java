@@ -248,4 +248,21 @@ class TerminalSessionTest {
         await("every CJK character on screen", () -> text(s).replace(String.valueOf(com.techsenger.jeditermfx.core.util.CharUtils.DWC), "")
                 .contains("ab中文字符中文字符xyz"));
     }
+
+    @Test
+    void osc8HyperlinksKeepTheirUriOnTheirText() throws Exception {
+        TerminalSession s = startBash(dir);
+        s.sendText("clear; printf 'see \\033]8;;https://example.com/a;b\\033\\\\the docs\\033]8;;\\033\\\\ now\\n'\r");
+        await("link text", () -> text(s).contains("see the docs now"));
+        s.buffer().lock();
+        try {
+            java.util.List<HyperlinkTable.Span> found = new java.util.ArrayList<>();
+            for (int i = 0; i < s.buffer().getHeight(); i++) {
+                found.addAll(s.hyperlinks().spansOf(s.buffer().getLine(i)));
+            }
+            assertEquals(List.of(new HyperlinkTable.Span(4, 12, "https://example.com/a;b")), found);
+        } finally {
+            s.buffer().unlock();
+        }
+    }
 }
