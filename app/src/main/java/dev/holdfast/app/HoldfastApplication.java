@@ -21,6 +21,7 @@ import dev.holdfast.app.settings.Theme;
 import dev.holdfast.app.tabs.TerminalTab;
 import dev.holdfast.app.view.Palette;
 import dev.holdfast.app.view.PrimarySelection;
+import dev.holdfast.app.view.UiTicker;
 import dev.holdfast.app.window.CloseConfirmation;
 import dev.holdfast.app.window.MainWindow;
 import dev.holdfast.app.window.WindowCloseHook;
@@ -45,8 +46,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import javafx.animation.KeyFrame;
-import javafx.animation.Timeline;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.geometry.Rectangle2D;
@@ -72,7 +71,8 @@ public final class HoldfastApplication extends Application {
     private SessionSaver saver;
     private ScrollbackExporter exporter;
     private MainWindow window;
-    private Timeline autosave;
+    private java.util.concurrent.ScheduledFuture<?> autosave;
+    private UiTicker autosaveTicker;
     private Thread signalHook;
     private SettingsWatcher settingsWatcher;
     private PrimarySelection primarySelection;
@@ -126,15 +126,17 @@ public final class HoldfastApplication extends Application {
         }
         window.showNotices(restore.notices());
         stage.show();
-        autosave = new Timeline(new KeyFrame(Duration.millis(cps.settings().autosaveInterval().toMillis()), e -> {
+        autosaveTicker = new UiTicker("holdfast-autosave-tick");
+        autosave = autosaveTicker.every(cps.settings().autosaveInterval(), () -> {
+            if (window.isClosing()) {
+                return;
+            }
             if (saver != null) {
                 saver.autosave(window.windowState());
             }
             checkpoints.tick();
             background.execute(context::heartbeat);
-        }));
-        autosave.setCycleCount(Timeline.INDEFINITE);
-        autosave.play();
+        });
         installSignalHook();
         window.setOpenSettings(() -> SettingsDialog.show(stage, window.settings(), window.fontFamily(),
                 edited -> saveSettings(context, edited)));
@@ -237,7 +239,7 @@ public final class HoldfastApplication extends Application {
     /** The clean-quit save: copies every tab's lines now (FX thread, bounded), formats and writes off it. */
     private CompletableFuture<Void> saveOnClose(MainWindow closing) {
         if (autosave != null) {
-            autosave.stop();
+            autosave.cancel(false);
         }
         if (checkpoints != null) {
             checkpoints.abortForQuit();
@@ -300,6 +302,9 @@ public final class HoldfastApplication extends Application {
         }
         if (window != null && !window.isClosing()) {
             window.closeWindow();
+        }
+        if (autosaveTicker != null) {
+            autosaveTicker.close();
         }
         if (settingsWatcher != null) {
             settingsWatcher.close();

@@ -13,10 +13,10 @@ import java.util.function.Consumer;
 /**
  * Measures how long the FX thread takes to run a posted task: a probe every {@link #PROBE_INTERVAL_MS} ms
  * (one outstanding at a time), its delay counted in a histogram. A long delay means the FX thread was stalled
- * by something it should not have done. Costs ten tiny FX tasks a second.
+ * by something it should not have done. Costs four tiny FX tasks a second.
  */
 public final class FxStallMonitor implements AutoCloseable {
-    public static final long PROBE_INTERVAL_MS = 100;
+    public static final long PROBE_INTERVAL_MS = 250;
     /** Upper bounds of the buckets, in ms; the last bucket is everything slower. */
     static final long[] BUCKET_LIMITS_MS = {1, 4, 16, 50, 100, 250, 1000};
 

@@ -3,6 +3,7 @@ package dev.holdfast.app.tabs;
 import dev.holdfast.app.view.FindBar;
 import dev.holdfast.app.view.Palette;
 import dev.holdfast.app.view.TerminalView;
+import dev.holdfast.app.view.UiTicker;
 import dev.holdfast.terminal.emulation.SessionEnd;
 import dev.holdfast.terminal.emulation.TerminalEvents;
 import dev.holdfast.terminal.emulation.TerminalSession;
@@ -50,11 +51,11 @@ public final class TerminalTab {
      * @param onShellExit called on the FX thread when the shell exits normally, so the tab can close
      */
     public TerminalTab(Function<TerminalEvents, TerminalSession> sessionFactory, Palette palette, String fontFamily,
-                       double fontSize, Executor searchExecutor, Consumer<TerminalTab> onShellExit) {
+                       double fontSize, Executor searchExecutor, UiTicker ticker, Consumer<TerminalTab> onShellExit) {
         this.onShellExit = onShellExit;
         ForwardingEvents events = new ForwardingEvents();
         this.session = sessionFactory.apply(events);
-        this.view = new TerminalView(session, palette, fontFamily, fontSize, searchExecutor);
+        this.view = new TerminalView(session, palette, fontFamily, fontSize, searchExecutor, ticker);
         this.findBar = new FindBar(view);
         events.attach(this);
         tab.setContent(new BorderPane(view, findBar, null, null, null));

@@ -15,8 +15,6 @@ import dev.holdfast.terminal.input.KeyboardModes;
 import dev.holdfast.terminal.input.Modifiers;
 import java.util.concurrent.atomic.AtomicBoolean;
 import javafx.animation.AnimationTimer;
-import javafx.animation.KeyFrame;
-import javafx.animation.Timeline;
 import javafx.application.Platform;
 import javafx.geometry.Orientation;
 import javafx.scene.canvas.Canvas;
@@ -61,7 +59,8 @@ public final class TerminalView extends Region {
     private Object paintedCursorKey;
     private final ScrollBar scrollBar = new ScrollBar();
     private final AtomicBoolean dirty = new AtomicBoolean(true);
-    private final Timeline blink;
+    private final UiTicker ticker;
+    private java.util.concurrent.ScheduledFuture<?> blink;
 
     private CellMetrics metrics;
     private ScreenCopy current = new ScreenCopy();
@@ -120,8 +119,9 @@ public final class TerminalView extends Region {
      * @param searchExecutor runs find: copying the lines (under the buffer lock) and matching, off the FX thread
      */
     public TerminalView(TerminalSession session, Palette palette, String fontFamily, double fontSize,
-                        java.util.concurrent.Executor searchExecutor) {
+                        java.util.concurrent.Executor searchExecutor, UiTicker ticker) {
         this.session = session;
+        this.ticker = ticker;
         this.searchExecutor = searchExecutor;
         this.palette = palette;
         this.metrics = CellMetrics.measure(fontFamily, fontSize);
@@ -141,23 +141,18 @@ public final class TerminalView extends Region {
         getChildren().addAll(canvas, cursorLayer, scrollBar);
         setStyle("-fx-background-color: " + toWeb(palette.background()) + ";");
 
-        blink = new Timeline(new KeyFrame(BLINK_INTERVAL, e -> {
-            blinkOn = !blinkOn;
-            showCursorLayer();
-        }));
-        blink.setCycleCount(Timeline.INDEFINITE);
         focusedProperty().addListener((obs, was, is) -> {
             blinkOn = true;
             if (is && cursorBlink) {
-                blink.play();
+                startBlink();
             } else {
-                blink.stop();
+                stopBlink();
             }
             requestRepaint();
         });
         sceneProperty().addListener((obs, old, scene) -> {
             if (scene == null) {
-                blink.stop();
+                stopBlink();
                 timer.stop();
                 timerRunning = false;
             } else {
@@ -258,9 +253,9 @@ public final class TerminalView extends Region {
         cursorBlink = blinks;
         blinkOn = true;
         if (!blinks) {
-            blink.stop();
+            stopBlink();
         } else if (isFocused()) {
-            blink.play();
+            startBlink();
         }
         requestRepaint();
     }
@@ -623,6 +618,22 @@ public final class TerminalView extends Region {
                 g.setFill(fg);
                 g.fillText(String.valueOf(under), 0, metrics.baseline());
             }
+        }
+    }
+
+    private void startBlink() {
+        if (blink == null) {
+            blink = ticker.every(java.time.Duration.ofMillis((long) BLINK_INTERVAL.toMillis()), () -> {
+                blinkOn = !blinkOn;
+                showCursorLayer();
+            });
+        }
+    }
+
+    private void stopBlink() {
+        if (blink != null) {
+            blink.cancel(false);
+            blink = null;
         }
     }
 
@@ -1152,7 +1163,7 @@ public final class TerminalView extends Region {
 
     /** Stops this view's timers; the session is closed by its owner. */
     public void dispose() {
-        blink.stop();
+        stopBlink();
         timer.stop();
         timerRunning = false;
     }

@@ -57,6 +57,8 @@ public final class MainWindow {
     private final Runnable onClosed;
     private final WindowCloseHook closeHook;
     private final NoticeBar notices = new NoticeBar();
+    /** Cursor blinks of this window's tabs; stopped when the window closes. */
+    private final dev.holdfast.app.view.UiTicker ticker = new dev.holdfast.app.view.UiTicker("holdfast-ui-ticks");
     private Settings settings;
     private Palette palette;
     private String fontFamily;
@@ -181,7 +183,7 @@ public final class MainWindow {
         SessionSpec spec = new SessionSpec(panelId, directory, ShellCommand.loginShell(environment), environment,
                 80, 24, settings.historyLines());
         TerminalTab tab = new TerminalTab(events -> new TerminalSession(spec, events, inspector, clock),
-                palette, fontFamily, fontSize, background, this::closeTab);
+                palette, fontFamily, fontSize, background, ticker, this::closeTab);
         tab.view().setCursorBlink(settings.cursorBlink());
         tab.view().setLinkOpener(linkOpener);
         tab.persistScrollbackProperty().addListener((obs, was, keep) -> {
@@ -310,6 +312,7 @@ public final class MainWindow {
             tab.view().dispose();
         }
         stage.hide();
+        ticker.close();
         saved.whenComplete((ok, error) -> {
             for (TerminalTab tab : open) {
                 background.execute(tab.session()::close);

@@ -1,0 +1,33 @@
+package dev.holdfast.app.view;
+
+import dev.holdfast.terminal.threads.NamedThreadFactory;
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import javafx.application.Platform;
+
+/**
+ * Periodic work on the FX thread (cursor blink, autosave ticks) without a JavaFX animation: a running
+ * Timeline keeps the pulse going 60 times a second for as long as it runs, which would make an idle
+ * window burn CPU. A named scheduler thread posts each tick instead.
+ */
+public final class UiTicker implements AutoCloseable {
+    private final ScheduledExecutorService scheduler;
+
+    public UiTicker(String threadName) {
+        scheduler = Executors.newSingleThreadScheduledExecutor(new NamedThreadFactory(threadName, true));
+    }
+
+    /** Runs {@code onFx} on the FX thread every {@code period} until the returned handle is cancelled. */
+    public ScheduledFuture<?> every(Duration period, Runnable onFx) {
+        long ms = Math.max(1, period.toMillis());
+        return scheduler.scheduleAtFixedRate(() -> Platform.runLater(onFx), ms, ms, TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public void close() {
+        scheduler.shutdownNow();
+    }
+}
