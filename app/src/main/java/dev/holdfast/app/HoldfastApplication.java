@@ -7,7 +7,9 @@ import dev.holdfast.app.control.ControlSettings;
 import dev.holdfast.app.diagnostics.FxStallMonitor;
 import dev.holdfast.app.window.WindowControlTarget;
 import dev.holdfast.app.autosave.SessionSaver;
+import dev.holdfast.app.autosave.TabState;
 import dev.holdfast.app.autosave.TerminalCheckpoints;
+import dev.holdfast.app.autosave.WindowState;
 import dev.holdfast.checkpoint.scrollback.RestoreSource;
 import dev.holdfast.checkpoint.scrollback.ScrollbackEligibility;
 import java.time.Instant;
@@ -62,6 +64,8 @@ public final class HoldfastApplication extends Application {
     private static final long SHUTDOWN_WAIT_MS = 3_000;
     /** How long a SIGTERM/SIGINT waits for the clean-quit save. */
     private static final long SIGNAL_QUIT_WAIT_MS = 5_000;
+    /** How long a signal quit gives the FX thread to run the normal close before saving without it. */
+    private static final long SIGNAL_FX_WAIT_MS = 1_000;
 
     // JavaFX instantiates the Application itself, so Main hands over what it prepared through here.
     private static volatile LaunchContext prepared;
@@ -73,6 +77,8 @@ public final class HoldfastApplication extends Application {
     private MainWindow window;
     private java.util.concurrent.ScheduledFuture<?> autosave;
     private UiTicker autosaveTicker;
+    /** The window as of the last autosave tick: what a signal quit saves when the FX thread is gone. */
+    private volatile WindowState lastWindowState;
     private Thread signalHook;
     private SettingsWatcher settingsWatcher;
     private PrimarySelection primarySelection;
@@ -103,8 +109,6 @@ public final class HoldfastApplication extends Application {
         primarySelection = PrimarySelection.forPlatform();
         window = buildWindow(stage, settings, palette(settings, context.systemPrefersDark()), background,
                 CloseConfirmation.DIALOG, System.getenv(), this::saveOnClose, primarySelection, () -> {
-                    context.releaseSentinel();
-                    closed.countDown();
                     Platform.exit();
                 });
         LaunchContext.Checkpoints cps = context.checkpoints();
@@ -126,13 +130,16 @@ public final class HoldfastApplication extends Application {
         }
         window.showNotices(restore.notices());
         stage.show();
+        lastWindowState = window.windowState();
         autosaveTicker = new UiTicker("holdfast-autosave-tick");
         autosave = autosaveTicker.every(cps.settings().autosaveInterval(), () -> {
             if (window.isClosing()) {
                 return;
             }
+            WindowState state = window.windowState();
+            lastWindowState = state;
             if (saver != null) {
-                saver.autosave(window.windowState());
+                saver.autosave(state);
             }
             checkpoints.tick();
             background.execute(context::heartbeat);
@@ -244,17 +251,25 @@ public final class HoldfastApplication extends Application {
         if (checkpoints != null) {
             checkpoints.abortForQuit();
         }
+        CompletableFuture<Void> saved;
         if (saver == null) {
-            return CompletableFuture.completedFuture(null);
-        }
-        Map<UUID, CapturedLines> captures = new HashMap<>();
-        for (TerminalTab tab : closing.tabs()) {
-            // The same eligibility rule as the checkpoints, on the same view of the terminal.
-            if (ScrollbackEligibility.allows(TerminalCheckpoints.view(tab))) {
-                captures.put(tab.panelId(), exporter.capture(tab.session()));
+            saved = CompletableFuture.completedFuture(null);
+        } else {
+            Map<UUID, CapturedLines> captures = new HashMap<>();
+            for (TerminalTab tab : closing.tabs()) {
+                // The same eligibility rule as the checkpoints, on the same view of the terminal.
+                if (ScrollbackEligibility.allows(TerminalCheckpoints.view(tab))) {
+                    captures.put(tab.panelId(), exporter.capture(tab.session()));
+                }
             }
+            saved = saver.saveForQuit(closing.windowState(), captures);
         }
-        return saver.saveForQuit(closing.windowState(), captures);
+        // Once the state is on disk the quit is clean, whatever happens to the toolkit afterwards: a signal
+        // quit waits for exactly this, not for the FX thread to finish tearing down.
+        return saved.whenComplete((ok, error) -> {
+            prepared.releaseSentinel();
+            closed.countDown();
+        });
     }
 
     /**
@@ -269,14 +284,43 @@ public final class HoldfastApplication extends Application {
             LOG.info("Quit requested by a signal");
             Platform.runLater(() -> window.closeWindow());
             try {
-                if (!closed.await(SIGNAL_QUIT_WAIT_MS, TimeUnit.MILLISECONDS)) {
-                    LOG.warn("Clean quit did not finish within {} ms of the signal", SIGNAL_QUIT_WAIT_MS);
+                // JavaFX may already be shutting down and never run that; then save from here.
+                if (!closed.await(SIGNAL_FX_WAIT_MS, TimeUnit.MILLISECONDS)) {
+                    saveWithoutFxThread();
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
         });
         Runtime.getRuntime().addShutdownHook(signalHook);
+    }
+
+    /**
+     * The clean-quit save from the signal thread: the window as of the last autosave tick, each tab's
+     * scrollback copied under its buffer lock (which any thread may take).
+     */
+    private void saveWithoutFxThread() throws InterruptedException {
+        WindowState state = lastWindowState;
+        if (saver == null || state == null) {
+            prepared.releaseSentinel();
+            return;
+        }
+        Map<UUID, CapturedLines> captures = new HashMap<>();
+        for (TabState tab : state.tabs()) {
+            if (tab.persistScrollback()) {
+                captures.put(tab.panelId(), exporter.capture(tab.session()));
+            }
+        }
+        try {
+            saver.saveForQuit(state, captures).get(SIGNAL_QUIT_WAIT_MS, TimeUnit.MILLISECONDS);
+            prepared.releaseSentinel();
+            LOG.info("Saved the session from the signal thread");
+            if (controlServer != null) {
+                controlServer.stop();
+            }
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            LOG.warn("Clean quit after a signal could not save in time: {}", e.toString());
+        }
     }
 
     private static List<Rectangle2D> screens() {

@@ -125,6 +125,12 @@ public final class MainWindow {
         scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> lastKeystrokeAt = clock.instant());
         scene.addEventFilter(KeyEvent.KEY_PRESSED, this::onShortcut);
         stage.setScene(scene);
+        for (int size : new int[] {32, 64, 128, 256}) {
+            var icon = MainWindow.class.getResource("/dev/holdfast/app/icons/holdfast-" + size + ".png");
+            if (icon != null) {
+                stage.getIcons().add(new javafx.scene.image.Image(icon.toExternalForm()));
+            }
+        }
         stage.titleProperty().bind(windowTitle());
         stage.setOnCloseRequest(e -> {
             e.consume();
