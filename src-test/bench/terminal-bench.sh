@@ -5,16 +5,21 @@
 #   (b) in a Holdfast tab (on $DISPLAY, else under xvfb-run, else headless Monocle),
 #   (c) in xterm when it is installed (under the same display),
 # each with 1,000 and 100,000 lines of history; the FX thread's worst stall and p99 during each flood;
-# and the CPU that ten idle tabs cost. (a), JediTerm's emulator alone, is the Java benchmark
-# ScrollbackEvictionBenchmark (mvn -B -pl src-test -am verify -Pbench prints it too).
+# and the CPU that ten idle tabs cost; and (a), JediTerm's emulator alone with no UI, library buffer vs ours
+# (the Java ScrollbackBenchmark in terminal-core's tests; its library run at 100,000 lines of history takes
+# minutes, so the script times the library only with --with-library).
 #
-#   src-test/bench/terminal-bench.sh [--quick]     --quick: 200,000 lines and a 10 MB file
+#   src-test/bench/terminal-bench.sh [--quick] [--with-library]   --quick: 200,000 lines and a 10 MB file
 set -uo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd -P)"
 jar="$root/app/target/holdfast-app.jar"
 quick=0
-[[ "${1:-}" == "--quick" ]] && quick=1
+with_library=0
+for arg in "$@"; do
+  [[ "$arg" == "--quick" ]] && quick=1
+  [[ "$arg" == "--with-library" ]] && with_library=1
+done
 lines=1000000
 megabytes=50
 ((quick)) && lines=200000 && megabytes=10
@@ -110,6 +115,15 @@ PY
 }
 
 printf '\nHoldfast terminal benchmark (%s; %s lines, %s MB coloured file)\n' "$display" "$lines" "$megabytes"
+if [[ -d "$root/terminal-core/target/test-classes" ]]; then
+  echo
+  echo "(a) emulator alone:"
+  java -Xmx2g -XX:+UseG1GC -cp "$root/terminal-core/target/test-classes:$root/terminal-core/target/classes:$root/app/target/lib/*" \
+    dev.holdfast.terminal.scrollback.ScrollbackBenchmark "$lines" $( ((with_library)) || echo holdfast)
+  echo
+else
+  echo "(a) emulator alone: build the tests first (mvn -B -pl terminal-core test-compile)"
+fi
 printf '%-28s %10s %10s   %s\n' "workload" "hist 1k" "hist 100k" "FX stalls (100k run)"
 declare -A result
 declare -A stall
