@@ -11,7 +11,6 @@ import dev.holdfast.app.window.WindowCloseHook;
 import dev.holdfast.terminal.threads.NamedThreadFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +20,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.BooleanSupplier;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
@@ -34,8 +32,6 @@ import org.testfx.util.WaitForAsyncUtils;
 
 /** The real window on headless Monocle, with real bash shells behind its tabs. */
 class MainWindowTest {
-    private static final Duration DEADLINE = Duration.ofSeconds(30);
-
     @TempDir
     Path home;
 
@@ -79,41 +75,12 @@ class MainWindowTest {
         return WaitForAsyncUtils.asyncFx(call).get(10, TimeUnit.SECONDS);
     }
 
-    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
-        await(what, condition, () -> "");
-    }
-
-    private static void await(String what, BooleanSupplier condition, java.util.function.Supplier<String> context)
-            throws InterruptedException {
-        long deadline = System.nanoTime() + DEADLINE.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for " + what + context.get());
-            }
-            Thread.sleep(25);
-        }
-    }
-
-    private static String bufferText(TerminalTab tab) {
-        var buffer = tab.session().buffer();
-        buffer.lock();
-        try {
-            StringBuilder sb = new StringBuilder();
-            for (int i = -buffer.getHistoryLinesCount(); i < buffer.getHeight(); i++) {
-                sb.append(buffer.getLine(i).getText()).append('\n');
-            }
-            return sb.toString();
-        } finally {
-            buffer.unlock();
-        }
-    }
-
     private TerminalTab selected() throws Exception {
         return fx(() -> window.selectedTab().orElseThrow());
     }
 
     private void waitForPrompt(TerminalTab tab) throws InterruptedException {
-        await("prompt", () -> bufferText(tab).contains("$ "));
+        TabText.await("prompt", () -> TabText.of(tab).contains("$ "));
     }
 
     @Test
@@ -122,7 +89,7 @@ class MainWindowTest {
         waitForPrompt(tab);
         robot.write("echo holdfast-$((6*7))");
         robot.type(KeyCode.ENTER);
-        await("holdfast-42 in the buffer", () -> bufferText(tab).contains("\nholdfast-42\n"));
+        TabText.await("holdfast-42 in the buffer", () -> TabText.of(tab).contains("\nholdfast-42\n"));
     }
 
     @Test
@@ -130,17 +97,17 @@ class MainWindowTest {
         TerminalTab first = selected();
         waitForPrompt(first);
         robot.press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.T).release(KeyCode.T, KeyCode.SHIFT, KeyCode.CONTROL);
-        await("second tab", () -> window.tabs().size() == 2);
+        TabText.await("second tab", () -> window.tabs().size() == 2);
         TerminalTab second = selected();
         assertTrue(second != first, "the new tab is selected");
         waitForPrompt(second);
         robot.write("pwd");
         robot.type(KeyCode.ENTER);
         String expectedDir = home.toRealPath().toString();
-        await("new tab opened in the current tab's directory", () -> bufferText(second).contains("\n" + expectedDir + "\n"));
+        TabText.await("new tab opened in the current tab's directory", () -> TabText.of(second).contains("\n" + expectedDir + "\n"));
 
         robot.press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.W).release(KeyCode.W, KeyCode.SHIFT, KeyCode.CONTROL);
-        await("back to one tab", () -> window.tabs().size() == 1);
+        TabText.await("back to one tab", () -> window.tabs().size() == 1);
         assertEquals(first, selected());
         assertEquals(null, lastQuestion.get(), "an idle tab closes without asking");
     }
@@ -151,11 +118,11 @@ class MainWindowTest {
         waitForPrompt(tab);
         robot.write("sleep 60");
         robot.type(KeyCode.ENTER);
-        await("sleep runs", () -> tab.session().inspectProcess().runsCommand());
+        TabText.await("sleep runs", () -> tab.session().inspectProcess().runsCommand());
         robot.press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.W).release(KeyCode.W, KeyCode.SHIFT, KeyCode.CONTROL);
-        await("question asked", () -> lastQuestion.get() != null);
+        TabText.await("question asked", () -> lastQuestion.get() != null);
         assertTrue(lastQuestion.get().contains("sleep"), lastQuestion.get());
-        await("window closed with its last tab", windowClosed::get);
+        TabText.await("window closed with its last tab", windowClosed::get);
     }
 
     @Test
@@ -164,7 +131,7 @@ class MainWindowTest {
         waitForPrompt(tab);
         robot.write("exit");
         robot.type(KeyCode.ENTER);
-        await("window closed", windowClosed::get);
+        TabText.await("window closed", windowClosed::get);
         assertEquals(List.of(), fx(window::tabs));
     }
 
@@ -174,7 +141,7 @@ class MainWindowTest {
         waitForPrompt(tab);
         robot.write("printf '\\033]0;build-status\\007'");
         robot.type(KeyCode.ENTER);
-        await("OSC title", () -> "build-status — Holdfast".equals(window.stage().getTitle()));
+        TabText.await("OSC title", () -> "build-status — Holdfast".equals(window.stage().getTitle()));
         fx(() -> {
             tab.rename("mine");
             return null;
@@ -192,9 +159,9 @@ class MainWindowTest {
         waitForPrompt(tab);
         robot.write("echo marker-before-clear");
         robot.type(KeyCode.ENTER);
-        await("marker", () -> bufferText(tab).contains("\nmarker-before-clear\n"));
+        TabText.await("marker", () -> TabText.of(tab).contains("\nmarker-before-clear\n"));
         robot.press(KeyCode.CONTROL, KeyCode.L).release(KeyCode.L, KeyCode.CONTROL);
-        await("screen cleared by bash", () -> {
+        TabText.await("screen cleared by bash", () -> {
             var buffer = tab.session().buffer();
             buffer.lock();
             try {
@@ -215,7 +182,7 @@ class MainWindowTest {
             window.stage().setHeight(420);
             return null;
         });
-        await("view laid out at the new size", () -> {
+        TabText.await("view laid out at the new size", () -> {
             try {
                 int cols = fx(() -> tab.view().columns());
                 return cols != before && tab.session().terminal().getTerminalWidth() == cols;
@@ -227,8 +194,8 @@ class MainWindowTest {
         int rows = fx(() -> tab.view().rows());
         robot.write("stty size");
         robot.type(KeyCode.ENTER);
-        await("stty reports " + rows + " " + columns, () -> bufferText(tab).contains("\n" + rows + " " + columns + "\n"),
-                () -> bufferText(tab));
+        TabText.await("stty reports " + rows + " " + columns, () -> TabText.of(tab).contains("\n" + rows + " " + columns + "\n"),
+                () -> TabText.of(tab));
     }
 
     @Test
@@ -237,7 +204,7 @@ class MainWindowTest {
         waitForPrompt(tab);
         robot.write("echo copy-me-please");
         robot.type(KeyCode.ENTER);
-        await("output", () -> bufferText(tab).contains("\ncopy-me-please\n"));
+        TabText.await("output", () -> TabText.of(tab).contains("\ncopy-me-please\n"));
         fx(() -> {
             tab.view().selectAll();
             return null;

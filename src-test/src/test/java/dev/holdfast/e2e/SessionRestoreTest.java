@@ -18,7 +18,6 @@ import dev.holdfast.terminal.threads.NamedThreadFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.util.HashMap;
@@ -29,7 +28,6 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
@@ -41,8 +39,6 @@ import org.testfx.util.WaitForAsyncUtils;
 
 /** A saved session comes back into the real window: tabs, ids, titles, directories, scrollback, live shells. */
 class SessionRestoreTest {
-    private static final Duration DEADLINE = Duration.ofSeconds(30);
-
     @TempDir
     Path home;
 
@@ -66,30 +62,6 @@ class SessionRestoreTest {
 
     private static <T> T fx(Callable<T> call) throws Exception {
         return WaitForAsyncUtils.asyncFx(call).get(10, TimeUnit.SECONDS);
-    }
-
-    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + DEADLINE.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("timed out waiting for " + what);
-            }
-            Thread.sleep(25);
-        }
-    }
-
-    private static String bufferText(TerminalTab tab) {
-        var buffer = tab.session().buffer();
-        buffer.lock();
-        try {
-            StringBuilder sb = new StringBuilder();
-            for (int i = -buffer.getHistoryLinesCount(); i < buffer.getHeight(); i++) {
-                sb.append(buffer.getLine(i).getText()).append('\n');
-            }
-            return sb.toString();
-        } finally {
-            buffer.unlock();
-        }
     }
 
     private void restore(SessionSnapshot snapshot) throws Exception {
@@ -127,8 +99,8 @@ class SessionRestoreTest {
         assertTrue(fx(() -> tabs.get(0).isRestored()));
 
         TerminalTab restored = tabs.get(0);
-        await("replayed text, separator, then a live prompt", () -> {
-            String text = bufferText(restored);
+        TabText.await("replayed text, separator, then a live prompt", () -> {
+            String text = TabText.of(restored);
             int green = text.indexOf("green-restored");
             int separator = text.indexOf("── restored ");
             int prompt = text.indexOf("$ ", Math.max(separator, 0));
@@ -137,15 +109,15 @@ class SessionRestoreTest {
         assertEquals(a.toString(), echo(restored, "$HOLDFAST_PANEL_ID"));
         assertEquals(first.toRealPath().toString(), echo(restored, "$(pwd)"));
         assertEquals(second.toRealPath().toString(), echo(tabs.get(1), "$(pwd)"));
-        assertTrue(!bufferText(restored).contains("ZXZpbA"), "the OSC 52 clipboard payload was not replayed");
+        assertTrue(!TabText.of(restored).contains("ZXZpbA"), "the OSC 52 clipboard payload was not replayed");
     }
 
     private static String echo(TerminalTab tab, String expression) throws InterruptedException {
         String marker = "v" + UUID.randomUUID().toString().substring(0, 6);
         tab.session().sendText("echo " + marker + "=" + expression + "\r");
         String[] found = new String[1];
-        await("echo " + expression, () -> {
-            for (String line : bufferText(tab).split("\n")) {
+        TabText.await("echo " + expression, () -> {
+            for (String line : TabText.of(tab).split("\n")) {
                 if (line.startsWith(marker + "=")) {
                     found[0] = line.substring(marker.length() + 1).strip();
                     return true;
@@ -162,7 +134,7 @@ class SessionRestoreTest {
         restore(new SessionSnapshot(Instant.now(), new WindowFrame(0, 0, 800, 500, false), List.of(
                 new PanelSnapshot(id, null, null, home.resolve("deleted-since").toString(), null, true)), 0, null));
         TerminalTab tab = fx(() -> window.tabs().get(0));
-        await("note about the missing directory", () -> bufferText(tab).contains("no longer exists"));
+        TabText.await("note about the missing directory", () -> TabText.of(tab).contains("no longer exists"));
         assertEquals(home.toRealPath().toString(), echo(tab, "$(pwd)"));
     }
 }

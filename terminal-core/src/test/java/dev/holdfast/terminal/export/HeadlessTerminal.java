@@ -1,15 +1,11 @@
 package dev.holdfast.terminal.export;
 
 import com.techsenger.jeditermfx.core.ArrayTerminalDataStream;
-import com.techsenger.jeditermfx.core.CursorShape;
-import com.techsenger.jeditermfx.core.TerminalDisplay;
 import com.techsenger.jeditermfx.core.emulator.JediEmulator;
-import com.techsenger.jeditermfx.core.emulator.mouse.MouseFormat;
-import com.techsenger.jeditermfx.core.emulator.mouse.MouseMode;
 import com.techsenger.jeditermfx.core.model.JediTerminal;
 import com.techsenger.jeditermfx.core.model.StyleState;
-import com.techsenger.jeditermfx.core.model.TerminalSelection;
 import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
+import dev.holdfast.terminal.scrollback.HeadlessModel;
 import java.io.IOException;
 
 /** A real JediTerm model with no UI and no PTY, for tests: feed it text as a shell would, then read it. */
@@ -19,7 +15,7 @@ public final class HeadlessTerminal {
     public HeadlessTerminal(int columns, int rows, int historyLines) {
         StyleState style = new StyleState();
         TerminalTextBuffer buffer = new TerminalTextBuffer(columns, rows, style, historyLines, null);
-        this.terminal = new JediTerminal(new NoDisplay(), buffer, style);
+        this.terminal = new JediTerminal(new HeadlessModel.QuietDisplay(), buffer, style);
     }
 
     public JediTerminal terminal() {
@@ -49,58 +45,5 @@ public final class HeadlessTerminal {
     /** What {@link ScrollbackCapture} then {@link VtExport} make of the terminal now. */
     public String export() {
         return new VtExport(new SgrFormatter()).format(new ScrollbackCapture(new PrimaryBuffers()).capture(terminal));
-    }
-
-    private static final class NoDisplay implements TerminalDisplay {
-        @Override
-        public void setCursor(int x, int y) {
-        }
-
-        @Override
-        public void setCursorShape(CursorShape shape) {
-        }
-
-        @Override
-        public void beep() {
-        }
-
-        @Override
-        public void scrollArea(int top, int size, int dy) {
-        }
-
-        @Override
-        public void setCursorVisible(boolean visible) {
-        }
-
-        @Override
-        public void useAlternateScreenBuffer(boolean enabled) {
-        }
-
-        @Override
-        public String getWindowTitle() {
-            return "";
-        }
-
-        @Override
-        public void setWindowTitle(String title) {
-        }
-
-        @Override
-        public TerminalSelection getSelection() {
-            return null;
-        }
-
-        @Override
-        public void terminalMouseModeSet(MouseMode mode) {
-        }
-
-        @Override
-        public void setMouseFormat(MouseFormat format) {
-        }
-
-        @Override
-        public boolean ambiguousCharsAreDoubleWidth() {
-            return false;
-        }
     }
 }

@@ -3,17 +3,13 @@ package dev.holdfast.terminal.input;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.techsenger.jeditermfx.core.ArrayTerminalDataStream;
-import com.techsenger.jeditermfx.core.CursorShape;
-import com.techsenger.jeditermfx.core.TerminalDisplay;
 import com.techsenger.jeditermfx.core.TerminalMode;
 import com.techsenger.jeditermfx.core.emulator.JediEmulator;
-import com.techsenger.jeditermfx.core.emulator.mouse.MouseFormat;
-import com.techsenger.jeditermfx.core.emulator.mouse.MouseMode;
 import com.techsenger.jeditermfx.core.input.KeyEvent;
 import com.techsenger.jeditermfx.core.model.JediTerminal;
 import com.techsenger.jeditermfx.core.model.StyleState;
-import com.techsenger.jeditermfx.core.model.TerminalSelection;
 import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
+import dev.holdfast.terminal.scrollback.HeadlessModel;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
 
@@ -76,7 +72,7 @@ class JediTermKeyboardModesTest {
     private static JediTerminal terminalAfter(String output) throws IOException {
         StyleState styleState = new StyleState();
         TerminalTextBuffer buffer = new TerminalTextBuffer(80, 24, styleState);
-        JediTerminal terminal = new JediTerminal(new HeadlessDisplay(), buffer, styleState);
+        JediTerminal terminal = new JediTerminal(new HeadlessModel.QuietDisplay(), buffer, styleState);
         // The emulator catches the end of the array as its EOF and stops reporting hasNext.
         JediEmulator emulator = new JediEmulator(new ArrayTerminalDataStream(output.toCharArray()), terminal);
         while (emulator.hasNext()) {
@@ -86,59 +82,4 @@ class JediTermKeyboardModesTest {
     }
 
     /** A display with no screen: these tests only read the model. */
-    private static final class HeadlessDisplay implements TerminalDisplay {
-        private String title = "";
-
-        @Override
-        public void setCursor(int x, int y) {
-        }
-
-        @Override
-        public void setCursorShape(CursorShape shape) {
-        }
-
-        @Override
-        public void beep() {
-        }
-
-        @Override
-        public void scrollArea(int scrollRegionTop, int scrollRegionSize, int dy) {
-        }
-
-        @Override
-        public void setCursorVisible(boolean visible) {
-        }
-
-        @Override
-        public void useAlternateScreenBuffer(boolean useAlternateScreenBuffer) {
-        }
-
-        @Override
-        public String getWindowTitle() {
-            return title;
-        }
-
-        @Override
-        public void setWindowTitle(String title) {
-            this.title = title;
-        }
-
-        @Override
-        public TerminalSelection getSelection() {
-            return null;
-        }
-
-        @Override
-        public void terminalMouseModeSet(MouseMode mode) {
-        }
-
-        @Override
-        public void setMouseFormat(MouseFormat format) {
-        }
-
-        @Override
-        public boolean ambiguousCharsAreDoubleWidth() {
-            return false;
-        }
-    }
 }
