@@ -1,18 +1,14 @@
 package dev.holdfast.app;
 
 import dev.holdfast.app.autosave.ScrollbackExporter;
-import dev.holdfast.app.control.CheckpointSummary;
-import dev.holdfast.app.control.ControlServer;
-import dev.holdfast.app.control.ControlSettings;
-import dev.holdfast.app.diagnostics.FxStallMonitor;
-import dev.holdfast.app.window.WindowControlTarget;
 import dev.holdfast.app.autosave.SessionSaver;
 import dev.holdfast.app.autosave.TabState;
 import dev.holdfast.app.autosave.TerminalCheckpoints;
 import dev.holdfast.app.autosave.WindowState;
-import dev.holdfast.checkpoint.scrollback.RestoreSource;
-import dev.holdfast.checkpoint.scrollback.ScrollbackEligibility;
-import java.time.Instant;
+import dev.holdfast.app.control.CheckpointSummary;
+import dev.holdfast.app.control.ControlServer;
+import dev.holdfast.app.control.ControlSettings;
+import dev.holdfast.app.diagnostics.FxStallMonitor;
 import dev.holdfast.app.restore.SessionRestorer;
 import dev.holdfast.app.restore.StartupRestore;
 import dev.holdfast.app.settings.Settings;
@@ -27,6 +23,9 @@ import dev.holdfast.app.view.UiTicker;
 import dev.holdfast.app.window.CloseConfirmation;
 import dev.holdfast.app.window.MainWindow;
 import dev.holdfast.app.window.WindowCloseHook;
+import dev.holdfast.app.window.WindowControlTarget;
+import dev.holdfast.checkpoint.scrollback.RestoreSource;
+import dev.holdfast.checkpoint.scrollback.ScrollbackEligibility;
 import dev.holdfast.checkpoint.session.SessionSnapshotStore;
 import dev.holdfast.terminal.export.CapturedLines;
 import dev.holdfast.terminal.export.ExportLimits;
@@ -34,20 +33,26 @@ import dev.holdfast.terminal.pty.ProcessInspector;
 import dev.holdfast.terminal.replay.InertReplay;
 import dev.holdfast.terminal.replay.ReplaySanitizer;
 import dev.holdfast.terminal.threads.NamedThreadFactory;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.time.format.FormatStyle;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.geometry.Rectangle2D;
@@ -75,7 +80,7 @@ public final class HoldfastApplication extends Application {
     private SessionSaver saver;
     private ScrollbackExporter exporter;
     private MainWindow window;
-    private java.util.concurrent.ScheduledFuture<?> autosave;
+    private ScheduledFuture<?> autosave;
     private UiTicker autosaveTicker;
     /** The window as of the last autosave tick: what a signal quit saves when the FX thread is gone. */
     private volatile WindowState lastWindowState;
@@ -94,7 +99,7 @@ public final class HoldfastApplication extends Application {
     public void start(Stage stage) {
         LaunchContext context = prepared;
         if (context == null) {
-            throw new IllegalStateException("Holdfast must be started through dev.holdfast.app.Main");
+            throw new IllegalStateException("Holdfast must be started through Main");
         }
         LOG.info("Holdfast {} starting, launch {}, state in {}", Main.version(), context.launch().launchId(),
                 context.state().root());
@@ -162,7 +167,7 @@ public final class HoldfastApplication extends Application {
             try {
                 Path socket = server.start();
                 LOG.info("Control socket at {}", socket);
-            } catch (java.io.IOException | RuntimeException e) {
+            } catch (IOException | RuntimeException e) {
                 LOG.warn("No control socket: {}", e.toString());
                 Platform.runLater(() -> window.showNotices(List.of("holdfast ctl is unavailable: " + e.getMessage())));
             }
@@ -170,7 +175,7 @@ public final class HoldfastApplication extends Application {
     }
 
     private Map<String, Object> extraStats() {
-        Map<String, Object> stats = new java.util.LinkedHashMap<>();
+        Map<String, Object> stats = new LinkedHashMap<>();
         stats.put("fxStalls", stallMonitor.snapshot());
         stats.put("checkpoints", checkpoints.stats());
         return stats;
@@ -203,7 +208,7 @@ public final class HoldfastApplication extends Application {
         background.execute(() -> {
             try {
                 new SettingsFile().write(context.settingsFile(), edited);
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 LOG.warn("Could not save settings to {}: {}", context.settingsFile(), e.toString());
                 Platform.runLater(() -> window.showNotices(List.of("Settings could not be saved: " + e.getMessage())));
             }
@@ -220,7 +225,7 @@ public final class HoldfastApplication extends Application {
                             window.showNotices(loaded.problems());
                         });
                     });
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             LOG.warn("Settings will not reload on change: {}", e.toString());
         }
     }
@@ -318,7 +323,7 @@ public final class HoldfastApplication extends Application {
             if (controlServer != null) {
                 controlServer.stop();
             }
-        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+        } catch (ExecutionException | TimeoutException e) {
             LOG.warn("Clean quit after a signal could not save in time: {}", e.toString());
         }
     }

@@ -3,7 +3,9 @@ package dev.holdfast.app.view;
 import com.techsenger.jeditermfx.core.TextStyle;
 import com.techsenger.jeditermfx.core.model.TerminalLine;
 import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
+import dev.holdfast.terminal.emulation.HyperlinkTable;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * What is visible in a terminal, copied out of the emulator's buffer. {@link #copyFrom} is the only code
@@ -20,7 +22,7 @@ final class ScreenCopy {
     boolean[] wrapped = new boolean[0];
     /** OSC 8 links on each visible row (usually none). */
     @SuppressWarnings("unchecked")
-    java.util.List<dev.holdfast.terminal.emulation.HyperlinkTable.Span>[] links = new java.util.List[0];
+    List<HyperlinkTable.Span>[] links = new List[0];
     /** Buffer line index of each visible row: negative for history. */
     int[] lineIndex = new int[0];
     int historyCount;
@@ -38,7 +40,7 @@ final class ScreenCopy {
         wrapped = new boolean[rows];
         lineIndex = new int[rows];
         @SuppressWarnings("unchecked")
-        java.util.List<dev.holdfast.terminal.emulation.HyperlinkTable.Span>[] fresh = new java.util.List[rows];
+        List<HyperlinkTable.Span>[] fresh = new List[rows];
         links = fresh;
     }
 
@@ -47,7 +49,7 @@ final class ScreenCopy {
      *
      * @return the effective scroll offset (clamped to the history that exists)
      */
-    int copyFrom(TerminalTextBuffer buffer, dev.holdfast.terminal.emulation.HyperlinkTable hyperlinks, int scrollOffset) {
+    int copyFrom(TerminalTextBuffer buffer, HyperlinkTable hyperlinks, int scrollOffset) {
         historyCount = buffer.getHistoryLinesCount();
         screenHeight = buffer.getHeight();
         alternateScreen = buffer.isUsingAlternateBuffer();
@@ -62,7 +64,7 @@ final class ScreenCopy {
             Arrays.fill(rowStyles, null);
             if (index >= screenHeight) {
                 wrapped[r] = false;
-                links[r] = java.util.List.of();
+                links[r] = List.of();
                 continue;
             }
             TerminalLine line = buffer.getLine(index);

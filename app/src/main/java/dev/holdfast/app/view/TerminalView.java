@@ -13,14 +13,29 @@ import dev.holdfast.terminal.input.Key;
 import dev.holdfast.terminal.input.KeyEncoder;
 import dev.holdfast.terminal.input.KeyboardModes;
 import dev.holdfast.terminal.input.Modifiers;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import javafx.animation.AnimationTimer;
 import javafx.application.Platform;
 import javafx.geometry.Orientation;
+import javafx.geometry.Point2D;
+import javafx.scene.Cursor;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.control.ScrollBar;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.ClipboardContent;
+import javafx.scene.input.InputEvent;
+import javafx.scene.input.InputMethodEvent;
+import javafx.scene.input.InputMethodRequests;
+import javafx.scene.input.InputMethodTextRun;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.input.MouseButton;
@@ -28,7 +43,7 @@ import javafx.scene.input.MouseEvent;
 import javafx.scene.input.ScrollEvent;
 import javafx.scene.layout.Region;
 import javafx.scene.paint.Color;
-import javafx.scene.control.ScrollBar;
+import javafx.scene.text.Text;
 import javafx.util.Duration;
 
 /**
@@ -60,7 +75,7 @@ public final class TerminalView extends Region {
     private final ScrollBar scrollBar = new ScrollBar();
     private final AtomicBoolean dirty = new AtomicBoolean(true);
     private final UiTicker ticker;
-    private java.util.concurrent.ScheduledFuture<?> blink;
+    private ScheduledFuture<?> blink;
 
     private CellMetrics metrics;
     private ScreenCopy current = new ScreenCopy();
@@ -81,12 +96,12 @@ public final class TerminalView extends Region {
 
     // Find: matches are stored in the buffer coordinates of the moment they were found; lines that scroll
     // into the history since then are accounted for by matchShift instead of rewriting a million entries.
-    private final java.util.concurrent.Executor searchExecutor;
-    private final java.util.concurrent.atomic.AtomicLong searchGeneration = new java.util.concurrent.atomic.AtomicLong();
+    private final Executor searchExecutor;
+    private final AtomicLong searchGeneration = new AtomicLong();
     private TextSearch.Matches matches = TextSearch.Matches.NONE;
     private int matchShift;
     private int currentMatch = -1;
-    private java.util.function.Consumer<String> findListener = text -> { };
+    private Consumer<String> findListener = text -> { };
 
     private LinkOpener linkOpener = LinkOpener.NONE;
     private PrimarySelection primarySelection = PrimarySelection.CLIPBOARD;
@@ -119,7 +134,7 @@ public final class TerminalView extends Region {
      * @param searchExecutor runs find: copying the lines (under the buffer lock) and matching, off the FX thread
      */
     public TerminalView(TerminalSession session, Palette palette, String fontFamily, double fontSize,
-                        java.util.concurrent.Executor searchExecutor, UiTicker ticker) {
+                        Executor searchExecutor, UiTicker ticker) {
         this.session = session;
         this.ticker = ticker;
         this.searchExecutor = searchExecutor;
@@ -170,7 +185,7 @@ public final class TerminalView extends Region {
         addEventHandler(MouseEvent.MOUSE_EXITED, e -> updateHoverLink(-1, -1));
         setInputMethodRequests(new ImeRequests());
         setOnInputMethodTextChanged(this::onInputMethod);
-        setCursor(javafx.scene.Cursor.TEXT);
+        setCursor(Cursor.TEXT);
     }
 
     private static String toWeb(Color c) {
@@ -460,7 +475,7 @@ public final class TerminalView extends Region {
 
     // ---- find ---------------------------------------------------------------------------------------
 
-    void setFindListener(java.util.function.Consumer<String> listener) {
+    void setFindListener(Consumer<String> listener) {
         findListener = listener;
     }
 
@@ -479,13 +494,13 @@ public final class TerminalView extends Region {
             if (searchGeneration.get() != generation) {
                 return;
             }
-            java.util.List<String> lines;
+            List<String> lines;
             int first;
             buffer.lock();
             try {
                 int history = buffer.getHistoryLinesCount();
                 first = -history;
-                lines = new java.util.ArrayList<>(history + buffer.getHeight());
+                lines = new ArrayList<>(history + buffer.getHeight());
                 for (int i = -history; i < buffer.getHeight(); i++) {
                     lines.add(buffer.getLine(i).getText());
                 }
@@ -574,7 +589,7 @@ public final class TerminalView extends Region {
         boolean wide = col + 1 < columns && current.chars[row][col + 1] == CharUtils.DWC;
         CursorShape shape = session.cursorShape();
         boolean focused = isFocused();
-        Object key = java.util.List.of(row, col, under, String.valueOf(style), wide, shape, focused, palette, metrics);
+        Object key = List.of(row, col, under, String.valueOf(style), wide, shape, focused, palette, metrics);
         if (!key.equals(paintedCursorKey)) {
             paintedCursorKey = key;
             paintCursorLayer(row, col, under, style, wide, shape, focused);
@@ -792,7 +807,7 @@ public final class TerminalView extends Region {
         StringBuilder printable = new StringBuilder(text.length());
         text.codePoints().filter(cp -> cp >= 0x20 && cp != 0x7f).forEach(printable::appendCodePoint);
         if (printable.length() > 0) {
-            sendInput(printable.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            sendInput(printable.toString().getBytes(StandardCharsets.UTF_8));
         }
     }
 
@@ -877,7 +892,7 @@ public final class TerminalView extends Region {
         };
     }
 
-    private static int modifierFlags(javafx.scene.input.InputEvent e) {
+    private static int modifierFlags(InputEvent e) {
         boolean shift;
         boolean alt;
         boolean ctrl;
@@ -1052,9 +1067,9 @@ public final class TerminalView extends Region {
                 }
             }
         }
-        if (!java.util.Objects.equals(found, hoverLink)) {
+        if (!Objects.equals(found, hoverLink)) {
             hoverLink = found;
-            setCursor(found == null ? javafx.scene.Cursor.TEXT : javafx.scene.Cursor.HAND);
+            setCursor(found == null ? Cursor.TEXT : Cursor.HAND);
             fullRepaint = true;
             requestRepaint();
         }
@@ -1065,13 +1080,13 @@ public final class TerminalView extends Region {
     /** Text being composed by an input method: drawn at the cursor, not yet sent. */
     private String composing = "";
 
-    private void onInputMethod(javafx.scene.input.InputMethodEvent e) {
+    private void onInputMethod(InputMethodEvent e) {
         String committed = e.getCommitted();
         if (committed != null && !committed.isEmpty()) {
-            sendInput(committed.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            sendInput(committed.getBytes(StandardCharsets.UTF_8));
         }
         StringBuilder composed = new StringBuilder();
-        for (javafx.scene.input.InputMethodTextRun run : e.getComposed()) {
+        for (InputMethodTextRun run : e.getComposed()) {
             composed.append(run.getText());
         }
         composing = composed.toString();
@@ -1081,9 +1096,9 @@ public final class TerminalView extends Region {
     }
 
     /** Where the input method should put its candidate window: at the cursor, on screen. */
-    private final class ImeRequests implements javafx.scene.input.InputMethodRequests {
+    private final class ImeRequests implements InputMethodRequests {
         @Override
-        public javafx.geometry.Point2D getTextLocation(int offset) {
+        public Point2D getTextLocation(int offset) {
             double x = 2 + (session.cursorX() - 1 + offset) * metrics.width();
             double y = (session.cursorY() - 1 + scrollOffset + 1) * metrics.height();
             return localToScreen(x, y);
@@ -1111,7 +1126,7 @@ public final class TerminalView extends Region {
         }
         double x = 2 + (session.cursorX() - 1) * metrics.width();
         double y = (session.cursorY() - 1 + scrollOffset) * metrics.height();
-        javafx.scene.text.Text probe = new javafx.scene.text.Text(composing);
+        Text probe = new Text(composing);
         probe.setFont(metrics.regular());
         double width = probe.getLayoutBounds().getWidth();
         g.setFill(palette.background());

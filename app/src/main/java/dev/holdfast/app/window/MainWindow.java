@@ -3,9 +3,12 @@ package dev.holdfast.app.window;
 import dev.holdfast.app.autosave.TabState;
 import dev.holdfast.app.autosave.WindowState;
 import dev.holdfast.app.settings.Settings;
-import dev.holdfast.checkpoint.session.WindowFrame;
 import dev.holdfast.app.tabs.TerminalTab;
+import dev.holdfast.app.view.LinkOpener;
 import dev.holdfast.app.view.Palette;
+import dev.holdfast.app.view.PrimarySelection;
+import dev.holdfast.app.view.UiTicker;
+import dev.holdfast.checkpoint.session.WindowFrame;
 import dev.holdfast.terminal.emulation.SessionSpec;
 import dev.holdfast.terminal.emulation.TerminalSession;
 import dev.holdfast.terminal.pty.ProcessInspector;
@@ -13,6 +16,7 @@ import dev.holdfast.terminal.pty.ProcessSnapshot;
 import dev.holdfast.terminal.pty.ShellCommand;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,9 +24,11 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
+import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.value.ObservableValue;
 import javafx.geometry.Pos;
 import javafx.scene.Scene;
@@ -30,10 +36,14 @@ import javafx.scene.control.Button;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.Tooltip;
+import javafx.scene.image.Image;
 import javafx.scene.input.KeyEvent;
+import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
+import javafx.scene.text.Font;
 import javafx.stage.Stage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -58,17 +68,17 @@ public final class MainWindow {
     private final WindowCloseHook closeHook;
     private final NoticeBar notices = new NoticeBar();
     /** Cursor blinks of this window's tabs; stopped when the window closes. */
-    private final dev.holdfast.app.view.UiTicker ticker = new dev.holdfast.app.view.UiTicker("holdfast-ui-ticks");
+    private final UiTicker ticker = new UiTicker("holdfast-ui-ticks");
     private Settings settings;
     private Palette palette;
     private String fontFamily;
     private double fontSize;
     private Runnable openSettings = () -> { };
-    private javafx.scene.layout.Region root;
-    private java.time.Instant lastKeystrokeAt;
-    private java.util.function.Consumer<TerminalTab> onTabGone = tab -> { };
-    private final dev.holdfast.app.view.LinkOpener linkOpener;
-    private final dev.holdfast.app.view.PrimarySelection primarySelection;
+    private Region root;
+    private Instant lastKeystrokeAt;
+    private Consumer<TerminalTab> onTabGone = tab -> { };
+    private final LinkOpener linkOpener;
+    private final PrimarySelection primarySelection;
     private boolean closing;
 
     /**
@@ -77,11 +87,11 @@ public final class MainWindow {
      */
     public MainWindow(Stage stage, Settings settings, Palette palette, ProcessInspector inspector, Executor background,
                       CloseConfirmation confirmation, Map<String, String> environment, Clock clock, boolean mac,
-                      WindowCloseHook closeHook, dev.holdfast.app.view.PrimarySelection primarySelection,
+                      WindowCloseHook closeHook, PrimarySelection primarySelection,
                       Runnable onClosed) {
         this.stage = stage;
         this.settings = settings;
-        this.fontFamily = settings.effectiveFontFamily(javafx.scene.text.Font.getFamilies());
+        this.fontFamily = settings.effectiveFontFamily(Font.getFamilies());
         this.fontSize = settings.fontSizePoints();
         this.palette = palette;
         this.inspector = inspector;
@@ -91,7 +101,7 @@ public final class MainWindow {
         this.clock = clock;
         this.mac = mac;
         this.closeHook = closeHook;
-        this.linkOpener = dev.holdfast.app.view.LinkOpener.platform(background);
+        this.linkOpener = LinkOpener.platform(background);
         this.primarySelection = primarySelection;
         this.onClosed = onClosed;
 
@@ -109,8 +119,8 @@ public final class MainWindow {
         settingsButton.setFocusTraversable(false);
         settingsButton.setTooltip(new Tooltip(mac ? "Settings (⌘,)" : "Settings (Ctrl+Shift+,)"));
         settingsButton.setOnAction(e -> openSettings.run());
-        javafx.scene.layout.HBox corner = new javafx.scene.layout.HBox(settingsButton, newTab);
-        corner.setMaxSize(javafx.scene.layout.Region.USE_PREF_SIZE, javafx.scene.layout.Region.USE_PREF_SIZE);
+        HBox corner = new HBox(settingsButton, newTab);
+        corner.setMaxSize(Region.USE_PREF_SIZE, Region.USE_PREF_SIZE);
         StackPane tabsArea = new StackPane(tabPane, corner);
         StackPane.setAlignment(corner, Pos.TOP_RIGHT);
         VBox.setVgrow(tabsArea, Priority.ALWAYS);
@@ -128,7 +138,7 @@ public final class MainWindow {
         for (int size : new int[] {32, 64, 128, 256}) {
             var icon = MainWindow.class.getResource("/dev/holdfast/app/icons/holdfast-" + size + ".png");
             if (icon != null) {
-                stage.getIcons().add(new javafx.scene.image.Image(icon.toExternalForm()));
+                stage.getIcons().add(new Image(icon.toExternalForm()));
             }
         }
         stage.titleProperty().bind(windowTitle());
@@ -150,7 +160,7 @@ public final class MainWindow {
         }, tabPane.getSelectionModel().selectedItemProperty(), tabTitlesChanged);
     }
 
-    private final javafx.beans.property.SimpleIntegerProperty tabTitlesChanged = new javafx.beans.property.SimpleIntegerProperty();
+    private final SimpleIntegerProperty tabTitlesChanged = new SimpleIntegerProperty();
 
     private static TerminalTab terminalTab(Tab tab) {
         return (TerminalTab) tab.getUserData();
@@ -398,7 +408,7 @@ public final class MainWindow {
                 || newSettings.fontSizePoints() != settings.fontSizePoints();
         settings = newSettings;
         palette = newPalette;
-        fontFamily = newSettings.effectiveFontFamily(javafx.scene.text.Font.getFamilies());
+        fontFamily = newSettings.effectiveFontFamily(Font.getFamilies());
         if (fontChanged) {
             fontSize = newSettings.fontSizePoints();
         }
@@ -422,12 +432,12 @@ public final class MainWindow {
     }
 
     /** When a key was last pressed in this window (null: not yet). */
-    public java.time.Instant lastKeystrokeAt() {
+    public Instant lastKeystrokeAt() {
         return lastKeystrokeAt;
     }
 
     /** Told (FX thread) when a tab closes or stops keeping its scrollback, so its checkpoint can go. */
-    public void setOnScrollbackGone(java.util.function.Consumer<TerminalTab> listener) {
+    public void setOnScrollbackGone(Consumer<TerminalTab> listener) {
         onTabGone = listener;
     }
 
