@@ -373,6 +373,7 @@ if wants deb; then
   done
   run "$jpackage" "${package_common[@]}" --type deb --resource-dir "$work/resources" \
     --linux-package-name "$package_name" --linux-app-release 1 --linux-app-category x11 \
+    --linux-deb-maintainer "Holdfast developers <holdfast@users.noreply.github.com>" \
     --linux-package-deps "$deb_depends"
 fi
 if wants rpm; then
@@ -380,7 +381,7 @@ if wants rpm; then
   run mkdir -p "$rpm_resources"
   run cp "$here/linux/rpm/holdfast.spec" "$rpm_resources/"
   run "$jpackage" "${package_common[@]}" --type rpm --resource-dir "$rpm_resources" \
-    --linux-package-name "$package_name" --linux-app-release 1 \
+    --linux-package-name "$package_name" --linux-app-release 1 --linux-rpm-license-type "Proprietary" \
     --linux-package-deps "$rpm_depends"
 fi
 for t in dmg pkg; do

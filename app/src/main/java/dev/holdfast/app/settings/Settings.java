@@ -39,6 +39,14 @@ public record Settings(String fontFamily, double fontSizePoints, int historyLine
     public static final double MAX_FONT_SIZE_POINTS = 72;
     public static final int DEFAULT_HISTORY_LINES = 10_000;
     public static final int MAX_HISTORY_LINES = 1_000_000;
+    /**
+     * "unlimited" scrollback is bounded by memory, not by a line count: {@link #UNLIMITED_MEMORY_CAP_MB} per tab
+     * at about {@link #ESTIMATED_BYTES_PER_LINE} bytes per line of history (JediTerm's line objects).
+     */
+    public static final int UNLIMITED_MEMORY_CAP_MB = 512;
+    public static final int ESTIMATED_BYTES_PER_LINE = 600;
+    public static final int UNLIMITED_HISTORY_LINES =
+            (int) Math.min(MAX_HISTORY_LINES, UNLIMITED_MEMORY_CAP_MB * 1024L * 1024L / ESTIMATED_BYTES_PER_LINE);
 
     /** Names accepted in {@code colors}: the 16 terminal colours, then the UI colours. */
     public static final List<String> COLOR_NAMES = List.of(

@@ -88,8 +88,10 @@ public final class SettingsFile {
                 case "scrollbackLines" -> {
                     if (v.isIntegralNumber() && v.asLong() >= 0 && v.asLong() <= Settings.MAX_HISTORY_LINES) {
                         history = v.asInt();
+                    } else if (v.isTextual() && v.asText().strip().equalsIgnoreCase("unlimited")) {
+                        history = Settings.UNLIMITED_HISTORY_LINES;
                     } else {
-                        problems.add(problem("scrollbackLines", v, "a whole number from 0 to 1000000",
+                        problems.add(problem("scrollbackLines", v, "a whole number from 0 to 1000000 or \"unlimited\"",
                                 Integer.toString(defaults.historyLines())));
                     }
                 }
@@ -196,7 +198,11 @@ public final class SettingsFile {
         ObjectNode root = mapper.createObjectNode();
         root.put("fontFamily", settings.fontFamily());
         root.put("fontSize", settings.fontSizePoints());
-        root.put("scrollbackLines", settings.historyLines());
+        if (settings.historyLines() == Settings.UNLIMITED_HISTORY_LINES) {
+            root.put("scrollbackLines", "unlimited");
+        } else {
+            root.put("scrollbackLines", settings.historyLines());
+        }
         root.put("theme", settings.theme().name().toLowerCase(Locale.ROOT));
         root.put("restoreSessions", settings.restoreSessions());
         root.put("cursorBlink", settings.cursorBlink());

@@ -73,6 +73,16 @@ class SettingsFileTest {
     }
 
     @Test
+    void unlimitedScrollbackIsCappedByMemory() throws Exception {
+        SettingsFile.Loaded loaded = file.parse("{\"scrollbackLines\": \"unlimited\"}", defaults);
+        assertEquals(Settings.UNLIMITED_HISTORY_LINES, loaded.settings().historyLines());
+        assertTrue(Settings.UNLIMITED_HISTORY_LINES > 100_000 && Settings.UNLIMITED_HISTORY_LINES <= 1_000_000);
+        Path target = dir.resolve("s.json");
+        file.write(target, loaded.settings());
+        assertTrue(Files.readString(target).contains("\"unlimited\""));
+    }
+
+    @Test
     void brokenJsonKeepsDefaults() {
         SettingsFile.Loaded loaded = file.parse("{ fontSize: ", defaults);
         assertEquals(defaults, loaded.settings());
