@@ -10,6 +10,7 @@ import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
 import com.techsenger.jeditermfx.core.util.CharUtils;
 import dev.holdfast.terminal.emulation.TerminalSession;
 import dev.holdfast.terminal.input.Key;
+import dev.holdfast.terminal.scrollback.FastHistoryTextBuffer;
 import dev.holdfast.terminal.input.KeyEncoder;
 import dev.holdfast.terminal.input.KeyboardModes;
 import dev.holdfast.terminal.input.Modifiers;
@@ -85,6 +86,7 @@ public final class TerminalView extends Region {
     private int rows;
     private int scrollOffset;
     private int lastHistoryCount = -1;
+    private long lastEvicted;
     private boolean adjustingScrollBar;
     private Selection selection;
     private Selection paintedSelection;
@@ -312,7 +314,8 @@ public final class TerminalView extends Region {
         buffer.lock();
         try {
             int history = buffer.getHistoryLinesCount();
-            followHistoryGrowth(history);
+            long evicted = buffer instanceof FastHistoryTextBuffer fast ? fast.linesEvicted() : 0;
+            followHistoryGrowth(history, evicted);
             effectiveOffset = next.copyFrom(buffer, session.hyperlinks(), scrollOffset);
         } finally {
             buffer.unlock();
@@ -350,9 +353,11 @@ public final class TerminalView extends Region {
      * Lines that scroll into the history shift every buffer index down; keep a scrolled-back view and the
      * selection on the same text.
      */
-    private void followHistoryGrowth(int history) {
-        if (lastHistoryCount >= 0 && history != lastHistoryCount) {
-            int grown = history - lastHistoryCount;
+    private void followHistoryGrowth(int history, long evicted) {
+        // A full history keeps its count while lines leave its top: count those too.
+        int grown = (int) (history - lastHistoryCount + (evicted - lastEvicted));
+        lastEvicted = evicted;
+        if (lastHistoryCount >= 0 && grown != 0) {
             if (scrollOffset > 0) {
                 scrollOffset = Math.max(0, scrollOffset + grown);
             }

@@ -39,6 +39,7 @@ public final class FastHistoryTextBuffer extends TerminalTextBuffer {
     }
 
     private final int historyLines;
+    private RingLinesBuffer primaryHistory;
 
     private FastHistoryTextBuffer(int columns, int rows, StyleState styleState, int historyLines) {
         super(columns, rows, styleState, historyLines, null);
@@ -59,6 +60,14 @@ public final class FastHistoryTextBuffer extends TerminalTextBuffer {
             throw new IllegalStateException(UNAVAILABLE.getMessage(), UNAVAILABLE);
         }
         return new FastHistoryTextBuffer(columns, rows, styleState, historyLines);
+    }
+
+    /**
+     * Lines evicted from the primary history so far. With a full history the line count stays the same
+     * while every line moves up, so this is what tells a view how far its text has moved. Caller holds the lock.
+     */
+    public long linesEvicted() {
+        return primaryHistory == null ? 0 : primaryHistory.removedFromTop();
     }
 
     @Override
@@ -85,6 +94,9 @@ public final class FastHistoryTextBuffer extends TerminalTextBuffer {
                 ring.addLines(lines);
             }
             HISTORY.set(this, ring);
+            if (primaryHistory == null) {
+                primaryHistory = ring;
+            }
         } catch (IllegalAccessException e) {
             throw new IllegalStateException("TerminalTextBuffer." + HISTORY_FIELD + " became inaccessible", e);
         }

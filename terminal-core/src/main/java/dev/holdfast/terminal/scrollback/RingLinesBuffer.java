@@ -38,6 +38,8 @@ public final class RingLinesBuffer extends LinesBuffer {
     private TerminalLine[] slots = new TerminalLine[INITIAL_SLOTS];
     private int start;
     private int size;
+    /** Lines ever removed from the top (evicted or cleared): lets a view keep a selection on its text. */
+    private long removedFromTop;
 
     /**
      * @param maxLines the most lines kept, the oldest dropped first; zero or less keeps every line
@@ -180,12 +182,19 @@ public final class RingLinesBuffer extends LinesBuffer {
     @Override
     public void removeTopLines(int count) {
         if (count >= size) {
+            removedFromTop += size;
             clearAll();
         } else if (count < 0) {
             throw new IndexOutOfBoundsException("cannot remove " + count + " lines");
         } else {
+            removedFromTop += count;
             dropFirst(count);
         }
+    }
+
+    /** How many lines have left the top of this buffer so far. Caller holds the buffer lock. */
+    public long removedFromTop() {
+        return removedFromTop;
     }
 
     @Override

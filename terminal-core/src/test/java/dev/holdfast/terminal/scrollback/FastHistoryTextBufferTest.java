@@ -29,6 +29,21 @@ class FastHistoryTextBufferTest {
     }
 
     @Test
+    void evictionsAreCountedSoAViewCanFollowItsTextWhenTheHistoryIsFull() {
+        HeadlessModel model = HeadlessModel.fast(20, 5, 10);
+        FastHistoryTextBuffer buffer = (FastHistoryTextBuffer) model.buffer();
+        model.feed(numbered(1, 14));
+        assertEquals(0, buffer.linesEvicted(), "the history is not full yet");
+        model.feed(numbered(15, 24));
+        int history = buffer.getHistoryLinesCount();
+        assertEquals(10, history);
+        // 24 lines and a last empty row on a 5-row screen: 20 lines left the screen, 10 of them the history.
+        assertEquals(10, buffer.linesEvicted());
+        model.feed(ESC + "[?1049h").feed(numbered(100, 130)).feed(ESC + "[?1049l");
+        assertEquals(10, buffer.linesEvicted(), "the alternate screen's scrolling is not the primary history's");
+    }
+
+    @Test
     void historyIsTheRingAndSurvivesTheAlternateScreen() {
         HeadlessModel model = HeadlessModel.fast(20, 5, 100);
         LinesBuffer primary = model.buffer().getHistoryBuffer();
