@@ -60,6 +60,11 @@ public final class TerminalView extends Region {
     public static final int WHEEL_LINES = 3;
     public static final Duration BLINK_INTERVAL = Duration.millis(530);
     private static final int IDLE_PULSES_BEFORE_STOP = 30;
+    /** Frames per second while every row changes each frame (a flood of output). */
+    public static final int FLOOD_FPS = 20;
+    private static final long FLOOD_FRAME_NANOS = 1_000_000_000L / FLOOD_FPS;
+    private boolean flooding;
+    private long lastPaintNanos;
     private static final double SCROLLBAR_WIDTH = 12;
 
     private final TerminalSession session;
@@ -118,8 +123,14 @@ public final class TerminalView extends Region {
     private final AnimationTimer timer = new AnimationTimer() {
         @Override
         public void handle(long now) {
+            // While output floods (every row changed last frame) nobody can read it scroll by: paint at
+            // FLOOD_FPS and leave the CPU to the reader thread, which is what finishes the flood sooner.
+            if (flooding && now - lastPaintNanos < FLOOD_FRAME_NANOS) {
+                return;
+            }
             if (dirty.getAndSet(false) || fullRepaint) {
                 idlePulses = 0;
+                lastPaintNanos = now;
                 paint();
             } else if (++idlePulses > IDLE_PULSES_BEFORE_STOP) {
                 stop();
@@ -327,6 +338,7 @@ public final class TerminalView extends Region {
 
         GraphicsContext g = canvas.getGraphicsContext2D();
         boolean all = fullRepaint || previous.columns != current.columns || previous.rows != current.rows;
+        int repainted = 0;
         for (int r = 0; r < rows; r++) {
             boolean rowChanged = all
                     || !current.sameRow(previous, r)
@@ -335,8 +347,10 @@ public final class TerminalView extends Region {
                     || (selection != paintedSelection && (selectionTouches(selection, r) || selectionTouches(paintedSelection, r)));
             if (rowChanged) {
                 paintRow(g, r);
+                repainted++;
             }
         }
+        flooding = !fullRepaint && repainted >= rows && rows > 1;
         if (all) {
             double usedHeight = rows * metrics.height();
             g.setFill(palette.background());
