@@ -9,6 +9,7 @@ import dev.holdfast.app.control.CheckpointSummary;
 import dev.holdfast.app.control.ControlServer;
 import dev.holdfast.app.control.ControlSettings;
 import dev.holdfast.app.diagnostics.FxStallMonitor;
+import dev.holdfast.app.diagnostics.OutputActivity;
 import dev.holdfast.app.restore.SessionRestorer;
 import dev.holdfast.app.restore.StartupRestore;
 import dev.holdfast.app.settings.Settings;
@@ -153,7 +154,7 @@ public final class HoldfastApplication extends Application {
         window.setOpenSettings(() -> SettingsDialog.show(stage, window.settings(), window.fontFamily(),
                 edited -> saveSettings(context, edited)));
         watchSettings(context);
-        stallMonitor = new FxStallMonitor(Platform::runLater);
+        stallMonitor = new FxStallMonitor(Platform::runLater, new OutputActivity(window::sessions)::sinceLastAsked);
         startControlServer(context);
     }
 

@@ -8,15 +8,16 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
- * Measures how long the FX thread takes to run a posted task: a probe every {@link #PROBE_INTERVAL_MS} ms
- * (one outstanding at a time), its delay counted in a histogram. A long delay means the FX thread was stalled
- * by something it should not have done. Costs four tiny FX tasks a second.
+ * Measures how long the FX thread takes to run a posted task: while the app is busy, a probe every
+ * {@link #PROBE_INTERVAL_MS} ms (one outstanding at a time), its delay counted in a histogram. A long delay
+ * means the FX thread was stalled by something it should not have done.
  */
 public final class FxStallMonitor implements AutoCloseable {
-    public static final long PROBE_INTERVAL_MS = 250;
+    public static final long PROBE_INTERVAL_MS = 100;
     /** Upper bounds of the buckets, in ms; the last bucket is everything slower. */
     static final long[] BUCKET_LIMITS_MS = {1, 4, 16, 50, 100, 250, 1000};
 
@@ -26,10 +27,14 @@ public final class FxStallMonitor implements AutoCloseable {
     private final ScheduledExecutorService scheduler =
             Executors.newSingleThreadScheduledExecutor(new NamedThreadFactory("holdfast-fx-probe", true));
 
-    /** @param fxThread posts to the FX thread ({@code Platform::runLater}) */
-    public FxStallMonitor(Consumer<Runnable> fxThread) {
+    /**
+     * @param fxThread posts to the FX thread ({@code Platform::runLater})
+     * @param busy whether there is anything to measure now (output arriving); an idle window is not probed,
+     *     so measuring costs nothing while nothing happens
+     */
+    public FxStallMonitor(Consumer<Runnable> fxThread, BooleanSupplier busy) {
         scheduler.scheduleWithFixedDelay(() -> {
-            if (!outstanding.compareAndSet(false, true)) {
+            if (!busy.getAsBoolean() || !outstanding.compareAndSet(false, true)) {
                 return;
             }
             long posted = System.nanoTime();

@@ -59,6 +59,9 @@ public final class TerminalView extends Region {
     /** Lines scrolled per mouse-wheel notch. */
     public static final int WHEEL_LINES = 3;
     public static final Duration BLINK_INTERVAL = Duration.millis(530);
+    /** The cursor stops blinking after this long without typing or output. */
+    public static final long BLINK_TIMEOUT_NANOS = 10_000_000_000L;
+    private long lastBlinkActivity;
     private static final int IDLE_PULSES_BEFORE_STOP = 30;
     /** Frames per second while every row changes each frame (a flood of output). */
     public static final int FLOOD_FPS = 20;
@@ -358,6 +361,7 @@ public final class TerminalView extends Region {
             g.fillRect(columns * metrics.width(), 0, canvas.getWidth() - columns * metrics.width(), usedHeight);
         }
         paintComposing(g);
+        keepBlinking();
         updateCursorLayer();
         paintedSelection = selection;
         fullRepaint = false;
@@ -656,11 +660,25 @@ public final class TerminalView extends Region {
     }
 
     private void startBlink() {
+        lastBlinkActivity = System.nanoTime();
         if (blink == null) {
             blink = ticker.every(java.time.Duration.ofMillis((long) BLINK_INTERVAL.toMillis()), () -> {
-                blinkOn = !blinkOn;
+                if (System.nanoTime() - lastBlinkActivity > BLINK_TIMEOUT_NANOS) {
+                    // As GTK does: a cursor left alone stops blinking, so an idle window does no work at all.
+                    stopBlink();
+                    blinkOn = true;
+                } else {
+                    blinkOn = !blinkOn;
+                }
                 showCursorLayer();
             });
+        }
+    }
+
+    /** Typing or output: the cursor blinks again (when blinking is on and the view has focus). */
+    private void keepBlinking() {
+        if (cursorBlink && isFocused()) {
+            startBlink();
         }
     }
 
@@ -845,6 +863,7 @@ public final class TerminalView extends Region {
             clearSelection();
         }
         blinkOn = true;
+        keepBlinking();
         showCursorLayer();
         session.send(bytes);
     }

@@ -67,6 +67,8 @@ public final class MainWindow {
     private final Runnable onClosed;
     private final WindowCloseHook closeHook;
     private final NoticeBar notices = new NoticeBar();
+    /** The sessions of the open tabs, republished on every change so that any thread may read them. */
+    private volatile List<TerminalSession> sessions = List.of();
     /** Cursor blinks of this window's tabs; stopped when the window closes. */
     private final UiTicker ticker = new UiTicker("holdfast-ui-ticks");
     private Settings settings;
@@ -106,6 +108,8 @@ public final class MainWindow {
         this.onClosed = onClosed;
 
         tabPane.setTabClosingPolicy(TabPane.TabClosingPolicy.ALL_TABS);
+        tabPane.getTabs().addListener((javafx.collections.ListChangeListener<Tab>) change ->
+                sessions = tabs().stream().map(TerminalTab::session).toList());
         tabPane.setTabDragPolicy(TabPane.TabDragPolicy.REORDER);
         tabPane.setFocusTraversable(false);
         tabPane.getStyleClass().add("terminal-tabs");
@@ -172,6 +176,11 @@ public final class MainWindow {
 
     public TabPane tabPane() {
         return tabPane;
+    }
+
+    /** The open tabs' sessions; safe to read from any thread. */
+    public List<TerminalSession> sessions() {
+        return sessions;
     }
 
     public List<TerminalTab> tabs() {
