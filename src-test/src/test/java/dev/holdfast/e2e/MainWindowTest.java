@@ -213,4 +213,52 @@ class MainWindowTest {
         String clip = fx(() -> javafx.scene.input.Clipboard.getSystemClipboard().getString());
         assertTrue(clip != null && clip.contains("\ncopy-me-please\n"), String.valueOf(clip));
     }
+
+    @Test
+    void findingAHundredThousandMatchesNeverBlocksTheFxThread() throws Exception {
+        TerminalTab tab = selected();
+        waitForPrompt(tab);
+        robot.write("yes 'm m m m m m m m m m' | head -12000; echo filled-$((1+1))");
+        robot.type(KeyCode.ENTER);
+        TabText.await("output", () -> TabText.of(tab).contains("\nfilled-2\n"));
+
+        java.util.concurrent.atomic.AtomicLong worstNanos = new java.util.concurrent.atomic.AtomicLong();
+        java.util.concurrent.atomic.AtomicBoolean probing = new java.util.concurrent.atomic.AtomicBoolean(true);
+        Thread probe = new Thread(() -> {
+            while (probing.get()) {
+                long posted = System.nanoTime();
+                java.util.concurrent.CountDownLatch ran = new java.util.concurrent.CountDownLatch(1);
+                javafx.application.Platform.runLater(ran::countDown);
+                try {
+                    ran.await();
+                    worstNanos.accumulateAndGet(System.nanoTime() - posted, Math::max);
+                    Thread.sleep(5);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        }, "fx-probe");
+        probe.start();
+        try {
+            fx(() -> {
+                tab.findBar().show();
+                tab.findBar().find("m", false, false);
+                return null;
+            });
+            TabText.await("matches counted", () -> {
+                try {
+                    return fx(() -> tab.view().matchCount()) >= 100_000;
+                } catch (Exception e) {
+                    return false;
+                }
+            });
+            assertTrue(fx(() -> tab.findBar().countText()).contains("of"), "the count shows where we are");
+        } finally {
+            probing.set(false);
+            probe.join(5_000);
+        }
+        // The precise figure belongs to the benchmark; this bound only catches searching on the FX thread.
+        long worstMillis = worstNanos.get() / 1_000_000;
+        assertTrue(worstMillis < 500, "the FX thread was blocked for " + worstMillis + " ms");
+    }
 }
