@@ -111,9 +111,7 @@ public final class SessionSaver implements AutoCloseable {
     }
 
     private static String workingDirectory(TerminalSession session) {
-        Path dir = session.inspectProcess().workingDirectory()
-                .or(session::startDirectory)
-                .orElse(session.spec().workingDirectory());
+        Path dir = session.currentDirectory().orElse(session.spec().workingDirectory());
         return dir.toString();
     }
 

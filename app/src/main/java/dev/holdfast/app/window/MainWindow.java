@@ -257,9 +257,7 @@ public final class MainWindow {
         }
         TerminalTab tab = current.get();
         background.execute(() -> {
-            Path cwd = tab.session().inspectProcess().workingDirectory()
-                    .or(() -> tab.session().startDirectory())
-                    .orElse(home);
+            Path cwd = tab.session().currentDirectory().orElse(home);
             Platform.runLater(() -> openTab(cwd));
         });
     }

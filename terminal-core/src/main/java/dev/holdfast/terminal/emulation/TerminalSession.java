@@ -463,6 +463,19 @@ public final class TerminalSession implements AutoCloseable {
         return Optional.ofNullable(startDirectory);
     }
 
+    /**
+     * Where the shell is, by {@code snapshot}: its cwd as the OS reported it, else the directory it was
+     * started in (the OS may not say, or the shell may have ended).
+     */
+    public Optional<Path> directory(ProcessSnapshot snapshot) {
+        return snapshot.workingDirectory().or(this::startDirectory);
+    }
+
+    /** {@link #directory(ProcessSnapshot)} from a fresh inspection. Small blocking I/O: not on the UI thread. */
+    public Optional<Path> currentDirectory() {
+        return directory(inspectProcess());
+    }
+
     /** Reads the shell's cwd and foreground command from the OS. Small blocking I/O: not on the UI thread. */
     public ProcessSnapshot inspectProcess() {
         OptionalLong pid = shellPid();
