@@ -17,7 +17,6 @@ import dev.holdfast.app.settings.SettingsDialog;
 import dev.holdfast.app.settings.SettingsFile;
 import dev.holdfast.app.settings.SettingsWatcher;
 import dev.holdfast.app.settings.Theme;
-import dev.holdfast.app.tabs.TerminalTab;
 import dev.holdfast.app.view.Palette;
 import dev.holdfast.app.view.PrimarySelection;
 import dev.holdfast.app.view.UiTicker;
@@ -261,14 +260,8 @@ public final class HoldfastApplication extends Application {
         if (saver == null) {
             saved = CompletableFuture.completedFuture(null);
         } else {
-            Map<UUID, CapturedLines> captures = new HashMap<>();
-            for (TerminalTab tab : closing.tabs()) {
-                // The same eligibility rule as the checkpoints, on the same view of the terminal.
-                if (ScrollbackEligibility.allows(TerminalCheckpoints.view(tab))) {
-                    captures.put(tab.panelId(), exporter.capture(tab.session()));
-                }
-            }
-            saved = saver.saveForQuit(closing.windowState(), captures);
+            WindowState state = closing.windowState();
+            saved = saver.saveForQuit(state, captureEligible(state));
         }
         // Once the state is on disk the quit is clean, whatever happens to the toolkit afterwards: a signal
         // quit waits for exactly this, not for the FX thread to finish tearing down.
@@ -276,6 +269,20 @@ public final class HoldfastApplication extends Application {
             prepared.releaseSentinel();
             closed.countDown();
         });
+    }
+
+    /**
+     * Copies the scrollback of every tab the clean-quit save keeps, each under its own buffer lock (any
+     * thread may take it). The eligibility rule is the checkpoints' own, so quit and crash agree.
+     */
+    private Map<UUID, CapturedLines> captureEligible(WindowState state) {
+        Map<UUID, CapturedLines> captures = new HashMap<>();
+        for (TabState tab : state.tabs()) {
+            if (ScrollbackEligibility.allows(TerminalCheckpoints.view(tab))) {
+                captures.put(tab.panelId(), exporter.capture(tab.session()));
+            }
+        }
+        return captures;
     }
 
     /**
@@ -311,14 +318,8 @@ public final class HoldfastApplication extends Application {
             prepared.releaseSentinel();
             return;
         }
-        Map<UUID, CapturedLines> captures = new HashMap<>();
-        for (TabState tab : state.tabs()) {
-            if (tab.persistScrollback()) {
-                captures.put(tab.panelId(), exporter.capture(tab.session()));
-            }
-        }
         try {
-            saver.saveForQuit(state, captures).get(SIGNAL_QUIT_WAIT_MS, TimeUnit.MILLISECONDS);
+            saver.saveForQuit(state, captureEligible(state)).get(SIGNAL_QUIT_WAIT_MS, TimeUnit.MILLISECONDS);
             prepared.releaseSentinel();
             LOG.info("Saved the session from the signal thread");
             if (controlServer != null) {

@@ -13,6 +13,7 @@ import dev.holdfast.checkpoint.scrollback.CheckpointTerminal;
 import dev.holdfast.checkpoint.scrollback.ScrollbackSeed;
 import dev.holdfast.checkpoint.scrollback.ScrollbackSource;
 import dev.holdfast.checkpoint.scrollback.ScrollbackStore;
+import dev.holdfast.terminal.emulation.TerminalSession;
 import dev.holdfast.terminal.export.CapturedLines;
 import dev.holdfast.terminal.threads.NamedThreadFactory;
 import java.time.Clock;
@@ -27,6 +28,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.concurrent.Executor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -73,22 +75,31 @@ public final class TerminalCheckpoints implements AutoCloseable {
         return views;
     }
 
-    /** One terminal as checkpoints and the clean-quit save see it; both decide eligibility from this. */
+    /** One live tab as checkpoints see it; its persistence flag is read when asked (FX thread). */
     public static CheckpointTerminal view(TerminalTab tab) {
+        return view(tab.panelId(), tab.session(), () -> tab.persistScrollbackProperty().get());
+    }
+
+    /** One tab as the clean-quit save sees it; checkpoints and that save decide eligibility from such views. */
+    public static CheckpointTerminal view(TabState tab) {
+        return view(tab.panelId(), tab.session(), tab::persistScrollback);
+    }
+
+    private static CheckpointTerminal view(UUID panelId, TerminalSession session, BooleanSupplier persist) {
         return new CheckpointTerminal() {
             @Override
             public UUID panelId() {
-                return tab.panelId();
+                return panelId;
             }
 
             @Override
             public long processedGeneration() {
-                return tab.session().generation().processed();
+                return session.generation().processed();
             }
 
             @Override
             public boolean persistScrollback() {
-                return tab.persistScrollbackProperty().get();
+                return persist.getAsBoolean();
             }
 
             @Override
