@@ -10,11 +10,19 @@ import java.util.List;
  * Turns a selection into the text a user expects to paste: trailing blanks trimmed, lines the terminal
  * wrapped joined back into one, wide characters once.
  */
-final class SelectionText {
+public final class SelectionText {
     private SelectionText() {
     }
 
     private record CopiedLine(String text, boolean wrapped) {
+    }
+
+    /** Every line of the screen (and the history), as a copy of all of it would give them. */
+    public static String plainText(TerminalTextBuffer buffer, boolean includeHistory) {
+        // extract() clamps a selection to the lines that exist, so the widest range means "all of it".
+        Selection all = new Selection(new CellPoint(includeHistory ? Integer.MIN_VALUE / 2 : 0, 0),
+                new CellPoint(Integer.MAX_VALUE / 2, Integer.MAX_VALUE / 2), false);
+        return extract(buffer, all);
     }
 
     static String extract(TerminalTextBuffer buffer, Selection selection) {

@@ -9,12 +9,11 @@ import dev.holdfast.app.control.NamedKey;
 import dev.holdfast.app.control.ReadOptions;
 import dev.holdfast.app.control.TabInfo;
 import dev.holdfast.app.tabs.TerminalTab;
+import dev.holdfast.app.view.SelectionText;
 import dev.holdfast.terminal.emulation.TerminalSession;
 import dev.holdfast.terminal.input.KeyEncoder;
 import dev.holdfast.terminal.input.KeyboardModes;
 import dev.holdfast.terminal.pty.ProcessSnapshot;
-import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
-import com.techsenger.jeditermfx.core.util.CharUtils;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -89,7 +88,7 @@ public final class WindowControlTarget implements ControlTarget {
             for (TabView v : views) {
                 TerminalSession s = v.tab().session();
                 ProcessSnapshot p = s.inspectProcess();
-                String cwd = p.workingDirectory().or(s::startDirectory).map(Path::toString).orElse(null);
+                String cwd = s.directory(p).map(Path::toString).orElse(null);
                 infos.add(new TabInfo(v.tab().panelId(), v.title(), cwd,
                         s.shellPid().isPresent() ? s.shellPid().getAsLong() : null,
                         p.foregroundCommand().orElse(null), v.selected(), v.tab().isRestored()));
@@ -154,26 +153,7 @@ public final class WindowControlTarget implements ControlTarget {
 
     /** Plain text, one line per row: lines wrapped by the terminal are joined, trailing blanks trimmed. */
     private static String readPlain(TerminalSession s, ReadOptions options) {
-        List<String> lines = new ArrayList<>();
-        TerminalTextBuffer buffer = s.buffer();
-        buffer.lock();
-        try {
-            int first = options.scrollback() ? -buffer.getHistoryLinesCount() : 0;
-            StringBuilder logical = new StringBuilder();
-            for (int i = first; i < buffer.getHeight(); i++) {
-                var line = buffer.getLine(i);
-                logical.append(line.getText().replace(String.valueOf(CharUtils.DWC), ""));
-                if (!line.isWrapped()) {
-                    lines.add(logical.toString().stripTrailing());
-                    logical.setLength(0);
-                }
-            }
-            if (logical.length() > 0) {
-                lines.add(logical.toString().stripTrailing());
-            }
-        } finally {
-            buffer.unlock();
-        }
+        List<String> lines = new ArrayList<>(List.of(SelectionText.plainText(s.buffer(), options.scrollback()).split("\n", -1)));
         while (!lines.isEmpty() && lines.get(lines.size() - 1).isEmpty()) {
             lines.remove(lines.size() - 1);
         }

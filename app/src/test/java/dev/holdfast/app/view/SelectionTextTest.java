@@ -77,6 +77,22 @@ class SelectionTextTest {
     }
 
     @Test
+    void plainTextIsTheScreenOrEverythingWithWrappedLinesJoined() {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 12; i++) {
+            text.append("line-").append(i).append("\r\n");
+        }
+        text.append("abcdefghijKLMNOPQRSTuv   \r\n");
+        TerminalSession s = terminal(10, text.toString());
+        String all = SelectionText.plainText(s.buffer(), true);
+        assertEquals(true, all.startsWith("line-0\nline-1\n"), all);
+        assertEquals(true, all.contains("\nline-11\nabcdefghijKLMNOPQRSTuv\n"), all);
+        String screen = SelectionText.plainText(s.buffer(), false);
+        assertEquals(false, screen.contains("line-0\n"), screen);
+        assertEquals(true, screen.contains("abcdefghijKLMNOPQRSTuv"), screen);
+    }
+
+    @Test
     void wordCharactersKeepPathsAndUrlsWhole() {
         String path = "/usr/local/bin:x";
         for (char c : path.toCharArray()) {
