@@ -27,52 +27,27 @@ public enum Shortcut {
             return null;
         }
         if (shift) {
-            return switch (code) {
-                case T -> NEW_TAB;
-                case W -> CLOSE_TAB;
-                case C -> COPY;
-                case V -> PASTE;
-                case A -> SELECT_ALL;
-                case F -> FIND;
-                case COMMA -> SETTINGS;
-                case Q -> QUIT;
-                case PAGE_UP -> MOVE_TAB_LEFT;
-                case PAGE_DOWN -> MOVE_TAB_RIGHT;
-                case EQUALS, PLUS, ADD -> ZOOM_IN;
-                default -> null;
-            };
+            // Ctrl+Shift+= is how Ctrl++ is typed on most layouts, so zooming in also works shifted.
+            return firstOf(command(code), tabMove(code), zoom(code) == ZOOM_IN ? ZOOM_IN : null);
         }
-        return switch (code) {
-            case PAGE_UP -> PREVIOUS_TAB;
-            case PAGE_DOWN -> NEXT_TAB;
-            case EQUALS, PLUS, ADD -> ZOOM_IN;
-            case MINUS, SUBTRACT -> ZOOM_OUT;
-            case DIGIT0, NUMPAD0 -> ZOOM_RESET;
-            default -> null;
-        };
+        return firstOf(tabSwitch(code), zoom(code));
     }
 
     private static Shortcut matchMac(KeyCode code, boolean shift, boolean ctrl, boolean meta) {
         if (!meta || ctrl) {
-            if (ctrl && !meta && !shift) {
-                return switch (code) {
-                    case PAGE_UP -> PREVIOUS_TAB;
-                    case PAGE_DOWN -> NEXT_TAB;
-                    default -> null;
-                };
-            }
-            return null;
+            return ctrl && !meta && !shift ? tabSwitch(code) : null;
         }
         if (shift) {
-            return switch (code) {
-                case OPEN_BRACKET -> PREVIOUS_TAB;
-                case CLOSE_BRACKET -> NEXT_TAB;
-                case PAGE_UP -> MOVE_TAB_LEFT;
-                case PAGE_DOWN -> MOVE_TAB_RIGHT;
-                case EQUALS, PLUS -> ZOOM_IN;
-                default -> null;
-            };
+            Shortcut bracket = code == KeyCode.OPEN_BRACKET ? PREVIOUS_TAB
+                    : code == KeyCode.CLOSE_BRACKET ? NEXT_TAB : null;
+            boolean zoomIn = code == KeyCode.EQUALS || code == KeyCode.PLUS;
+            return firstOf(bracket, tabMove(code), zoomIn ? ZOOM_IN : null);
         }
+        return firstOf(command(code), tabSwitch(code), zoom(code));
+    }
+
+    /** The app's commands on the platform's primary chord: Ctrl+Shift on Linux, Cmd on macOS. */
+    private static Shortcut command(KeyCode code) {
         return switch (code) {
             case T -> NEW_TAB;
             case W -> CLOSE_TAB;
@@ -82,12 +57,41 @@ public enum Shortcut {
             case F -> FIND;
             case COMMA -> SETTINGS;
             case Q -> QUIT;
+            default -> null;
+        };
+    }
+
+    private static Shortcut tabSwitch(KeyCode code) {
+        return switch (code) {
             case PAGE_UP -> PREVIOUS_TAB;
             case PAGE_DOWN -> NEXT_TAB;
+            default -> null;
+        };
+    }
+
+    private static Shortcut tabMove(KeyCode code) {
+        return switch (code) {
+            case PAGE_UP -> MOVE_TAB_LEFT;
+            case PAGE_DOWN -> MOVE_TAB_RIGHT;
+            default -> null;
+        };
+    }
+
+    private static Shortcut zoom(KeyCode code) {
+        return switch (code) {
             case EQUALS, PLUS, ADD -> ZOOM_IN;
             case MINUS, SUBTRACT -> ZOOM_OUT;
             case DIGIT0, NUMPAD0 -> ZOOM_RESET;
             default -> null;
         };
+    }
+
+    private static Shortcut firstOf(Shortcut... candidates) {
+        for (Shortcut candidate : candidates) {
+            if (candidate != null) {
+                return candidate;
+            }
+        }
+        return null;
     }
 }
