@@ -11,30 +11,37 @@ import java.util.List;
 
 /**
  * The library's {@link TerminalTextBuffer} with its history kept in a {@link RingLinesBuffer}, so a full
- * scrollback costs the same per scrolled line whether it holds 1,000 lines or 1,000,000.
+ * scrollback costs the same per scrolled line whether it holds 1,000 lines or 1,000,000, and its screen in an
+ * {@link ScreenLinesBuffer}, so writing coloured output into a fresh line does not rebuild the line for
+ * every colour change.
  *
- * <p>The seam: {@code TerminalTextBuffer} creates its history with a private factory and keeps it in the
- * private field {@code myHistoryBuffer}, which all its methods read directly; there is no constructor
- * parameter or overridable hook for it. So the field is written reflectively: once after construction, and
- * again each time the library swaps in a fresh history when the alternate screen is entered (the primary
- * history goes to a backup field and comes back unchanged on leaving). The field is resolved once per class
- * load; if the library renames it, changes its type or does not let us write it, {@link #create} fails with a
- * message saying what changed, rather than Holdfast silently running at the library's speed.
+ * <p>The seam: {@code TerminalTextBuffer} creates both with private factories and keeps them in the private
+ * fields {@code myHistoryBuffer} and {@code myScreenBuffer}, which all its methods read directly; there is no
+ * constructor parameter or overridable hook for them. So the fields are written reflectively: once after
+ * construction, and again each time the library swaps in a fresh pair when the alternate screen is entered (the
+ * primary pair goes to backup fields and comes back unchanged on leaving). The fields are resolved once per
+ * class load; if the library renames one, changes its type or does not let us write it, {@link #create} fails
+ * with a message saying what changed, rather than Holdfast silently running at the library's speed.
  */
 public final class FastHistoryTextBuffer extends TerminalTextBuffer {
     private static final String HISTORY_FIELD = "myHistoryBuffer";
+    private static final String SCREEN_FIELD = "myScreenBuffer";
     private static final Field HISTORY;
+    private static final Field SCREEN;
     private static final IllegalStateException UNAVAILABLE;
 
     static {
-        Field field = null;
+        Field history = null;
+        Field screen = null;
         IllegalStateException problem = null;
         try {
-            field = resolveHistoryField();
+            history = resolveBufferField(HISTORY_FIELD);
+            screen = resolveBufferField(SCREEN_FIELD);
         } catch (IllegalStateException e) {
             problem = e;
         }
-        HISTORY = field;
+        HISTORY = history;
+        SCREEN = screen;
         UNAVAILABLE = problem;
     }
 
@@ -45,6 +52,7 @@ public final class FastHistoryTextBuffer extends TerminalTextBuffer {
         super(columns, rows, styleState, historyLines, null);
         this.historyLines = historyLines;
         installRingHistory();
+        installScreenLines();
     }
 
     /**
@@ -74,8 +82,29 @@ public final class FastHistoryTextBuffer extends TerminalTextBuffer {
     public void useAlternateBuffer(boolean enabled) {
         super.useAlternateBuffer(enabled);
         // Entering the alternate screen gives it a new library history (a TUI that scrolls fills it too);
-        // leaving restores our primary ring, which this then leaves alone.
+        // leaving restores our primary ring, which this then leaves alone. The same goes for the screen.
         installRingHistory();
+        installScreenLines();
+    }
+
+    private void installScreenLines() {
+        try {
+            LinesBuffer current = (LinesBuffer) SCREEN.get(this);
+            if (current instanceof ScreenLinesBuffer) {
+                return;
+            }
+            ScreenLinesBuffer screen = new ScreenLinesBuffer();
+            if (current != null) {
+                List<TerminalLine> lines = new ArrayList<>(current.getLineCount());
+                for (int i = 0; i < current.getLineCount(); i++) {
+                    lines.add(current.getLine(i));
+                }
+                screen.addLines(lines);
+            }
+            SCREEN.set(this, screen);
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException("TerminalTextBuffer." + SCREEN_FIELD + " became inaccessible", e);
+        }
     }
 
     private void installRingHistory() {
@@ -102,25 +131,25 @@ public final class FastHistoryTextBuffer extends TerminalTextBuffer {
         }
     }
 
-    private static Field resolveHistoryField() {
+    private static Field resolveBufferField(String name) {
         Field field;
         try {
-            field = TerminalTextBuffer.class.getDeclaredField(HISTORY_FIELD);
+            field = TerminalTextBuffer.class.getDeclaredField(name);
         } catch (NoSuchFieldException e) {
-            throw libraryChanged("the field no longer exists", e);
+            throw libraryChanged(name, "the field no longer exists", e);
         }
         if (!LinesBuffer.class.equals(field.getType())) {
-            throw libraryChanged("it is now a " + field.getType().getName(), null);
+            throw libraryChanged(name, "it is now a " + field.getType().getName(), null);
         }
         if (Modifier.isStatic(field.getModifiers()) || Modifier.isFinal(field.getModifiers())) {
-            throw libraryChanged("it is now " + Modifier.toString(field.getModifiers()), null);
+            throw libraryChanged(name, "it is now " + Modifier.toString(field.getModifiers()), null);
         }
         try {
             field.setAccessible(true);
         } catch (RuntimeException e) {
             // InaccessibleObjectException when the library is a named module that does not open its model
             // package to us; SecurityException under a security manager.
-            throw new IllegalStateException("Cannot replace TerminalTextBuffer." + HISTORY_FIELD
+            throw new IllegalStateException("Cannot replace TerminalTextBuffer." + name
                     + " of jeditermfx-core: open the package with --add-opens com.techsenger.jeditermfx.core/"
                     + "com.techsenger.jeditermfx.core.model=ALL-UNNAMED (or Holdfast's module). Without it a "
                     + "large scrollback makes output slow in proportion to its size.", e);
@@ -128,9 +157,9 @@ public final class FastHistoryTextBuffer extends TerminalTextBuffer {
         return field;
     }
 
-    private static IllegalStateException libraryChanged(String what, Exception cause) {
-        return new IllegalStateException("jeditermfx-core changed: TerminalTextBuffer." + HISTORY_FIELD
-                + " is replaced by Holdfast's ring buffer so that scrolling costs the same with any scrollback "
+    private static IllegalStateException libraryChanged(String field, String what, Exception cause) {
+        return new IllegalStateException("jeditermfx-core changed: TerminalTextBuffer." + field
+                + " is replaced by Holdfast's own buffer so that output stays fast with any scrollback "
                 + "size, but " + what + ". Update dev.holdfast.terminal.scrollback.FastHistoryTextBuffer for "
                 + "this library version.", cause);
     }

@@ -24,6 +24,10 @@ import java.util.List;
  * library calls them only on the screen buffer, never on the history this class replaces
  * ({@code FastHistoryTextBufferTest} drives every path the library uses and compares with the original).
  *
+ * <p>A line that arrives with text followed by the library's screen-wide run of plain NUL cells is kept without
+ * that run ({@link LineRuns#dropPlainBlankTail}): the cells look like no cells, and they were half of what a
+ * short line costs to keep.
+ *
  * <p>Not thread-safe; like the library's buffer it is used under {@code TerminalTextBuffer.lock()}.
  */
 public final class RingLinesBuffer extends LinesBuffer {
@@ -94,6 +98,7 @@ public final class RingLinesBuffer extends LinesBuffer {
     }
 
     private void append(TerminalLine line) {
+        LineRuns.dropPlainBlankTail(line);
         ensureSlots(size + 1);
         slots[slot(size)] = line;
         size++;

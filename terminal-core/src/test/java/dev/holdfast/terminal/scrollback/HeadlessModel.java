@@ -108,7 +108,10 @@ public final class HeadlessModel {
 
     /**
      * Everything a user or an export can observe: sizes, cursor, and every history and screen line with its
-     * wrap flag and styled runs, through the library's public read paths.
+     * wrap flag and styled cells, through the library's public read paths. Cells are described, not the
+     * library's runs: how a line's cells are split into entries cannot be seen, nor can NUL cells with no colour
+     * or attribute at the end of a line (they draw, copy and export like no cells; Holdfast's history drops
+     * them).
      */
     public String observable() {
         buffer.lock();
@@ -122,40 +125,101 @@ public final class HeadlessModel {
                     .append(" cursor ").append(terminal.getCursorX()).append(',').append(terminal.getCursorY())
                     .append('\n');
             for (int i = -history; i < buffer.getHeight(); i++) {
-                out.append(i).append(": ").append(describe(buffer.getLine(i))).append('\n');
+                TerminalLine line = buffer.getLine(i);
+                Cells cells = new Cells();
+                int x = 0;
+                for (TerminalLine.TextEntry entry : line.getEntries()) {
+                    x = cells.put(x, entry.getText().toString(), style(entry.getStyle()));
+                }
+                out.append(i).append(": ").append(line.isWrapped() ? "[wrapped] " : "").append(cells).append('\n');
             }
             LinesBuffer historyBuffer = buffer.getHistoryBuffer();
-            out.append("history text:\n").append(historyBuffer.getLines()).append('\n');
-            List<String> processed = new ArrayList<>();
+            out.append("history text:\n");
+            for (String text : historyBuffer.getLineTexts()) {
+                out.append(text.replaceAll("\u0000+$", "")).append('\n');
+            }
+            // Lines in the order the library reports them; a new line starts where y changes or x goes back
+            // from where the last run ended.
+            List<String> rows = new ArrayList<>();
+            List<Cells> processed = new ArrayList<>();
             buffer.processHistoryAndScreenLines(-history, history + buffer.getHeight(), new StyledTextConsumer() {
+                private int lastY = Integer.MIN_VALUE;
+                private int lastEnd;
+
+                private void run(int x, int y, String text, String style) {
+                    if (y != lastY || x < lastEnd) {
+                        processed.add(new Cells());
+                        rows.add(String.valueOf(y));
+                    }
+                    lastY = y;
+                    lastEnd = processed.get(processed.size() - 1).put(x, text, style);
+                }
+
                 @Override
                 public void consume(int x, int y, TextStyle style, CharBuffer characters, int startRow) {
-                    processed.add(y + "@" + x + ":" + characters + style(style));
+                    run(x, y, characters.toString(), style(style));
                 }
 
                 @Override
                 public void consumeNul(int x, int y, int nulIndex, TextStyle style, CharBuffer characters,
                         int startRow) {
-                    processed.add(y + "@" + x + ":nul" + characters.length() + style(style));
+                    run(x, y, "\u0000".repeat(characters.length()), style(style));
                 }
 
                 @Override
                 public void consumeQueue(int x, int y, int nulIndex, int startRow) {
                 }
             });
-            out.append("processed: ").append(processed).append('\n');
+            out.append("processed:");
+            for (int i = 0; i < rows.size(); i++) {
+                out.append(' ').append(rows.get(i)).append('=').append(processed.get(i));
+            }
+            out.append('\n');
             return out.toString();
         } finally {
             buffer.unlock();
         }
     }
 
-    private static String describe(TerminalLine line) {
-        StringBuilder out = new StringBuilder(line.isWrapped() ? "[wrapped] " : "");
-        for (TerminalLine.TextEntry entry : line.getEntries()) {
-            out.append('«').append(entry.getText()).append('»').append(style(entry.getStyle()));
+    /** A line's cells by column as runs of one style, NUL cells shown as {@code @}, plain trailing ones left out. */
+    private static final class Cells {
+        private static final String PLAIN = "{default,default}";
+        private final List<Character> chars = new ArrayList<>();
+        private final List<String> styles = new ArrayList<>();
+
+        int put(int x, String text, String style) {
+            for (int i = 0; i < text.length(); i++) {
+                while (chars.size() <= x + i) {
+                    chars.add('\u0000');
+                    styles.add(PLAIN);
+                }
+                chars.set(x + i, text.charAt(i));
+                styles.set(x + i, style);
+            }
+            return x + text.length();
         }
-        return out.toString();
+
+        @Override
+        public String toString() {
+            int end = chars.size();
+            while (end > 0 && chars.get(end - 1) == '\u0000' && styles.get(end - 1).equals(PLAIN)) {
+                end--;
+            }
+            StringBuilder out = new StringBuilder();
+            for (int i = 0; i < end; i++) {
+                if (i == 0 || !styles.get(i).equals(styles.get(i - 1))) {
+                    if (i > 0) {
+                        out.append('»').append(styles.get(i - 1));
+                    }
+                    out.append('«');
+                }
+                out.append(chars.get(i) == '\u0000' ? '@' : chars.get(i));
+            }
+            if (end > 0) {
+                out.append('»').append(styles.get(end - 1));
+            }
+            return out.toString();
+        }
     }
 
     private static String style(TextStyle style) {

@@ -1,0 +1,130 @@
+package dev.holdfast.terminal.scrollback;
+
+import com.techsenger.jeditermfx.core.TextStyle;
+import com.techsenger.jeditermfx.core.model.CharBuffer;
+import com.techsenger.jeditermfx.core.model.TerminalLine;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.List;
+
+/**
+ * Direct edits to a {@link TerminalLine}'s list of runs, for the two cases where the library's own paths cost
+ * the whole line: text written into the blank rest of a line ({@link ScreenLinesBuffer}) and the blank rest a
+ * line carries into the history ({@link RingLinesBuffer}).
+ *
+ * <p>{@code TerminalLine} is final and keeps its runs in a private {@code TextEntries} (a list and a length);
+ * there is no public way to replace one run. The fields are reached once per class load through private
+ * lookups; when a library version lacks them, {@link #available()} is false and every edit here declines, so
+ * Holdfast falls back to the library's slower paths rather than failing. Callers hold the buffer's lock.
+ */
+final class LineRuns {
+    private static final String ENTRIES_CLASS = "com.techsenger.jeditermfx.core.model.TerminalLine$TextEntries";
+    private static final VarHandle LINE_ENTRIES;
+    private static final VarHandle ENTRY_LIST;
+    private static final VarHandle ENTRIES_LENGTH;
+
+    static {
+        VarHandle lineEntries = null;
+        VarHandle entryList = null;
+        VarHandle entriesLength = null;
+        try {
+            Class<?> entries = Class.forName(ENTRIES_CLASS, false, TerminalLine.class.getClassLoader());
+            MethodHandles.Lookup line = MethodHandles.privateLookupIn(TerminalLine.class, MethodHandles.lookup());
+            MethodHandles.Lookup inner = MethodHandles.privateLookupIn(entries, MethodHandles.lookup());
+            lineEntries = line.findVarHandle(TerminalLine.class, "myTextEntries", entries);
+            entryList = inner.findVarHandle(entries, "myTextEntries", List.class);
+            entriesLength = inner.findVarHandle(entries, "myLength", int.class);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            // A library version without these internals: every write takes the library's own path.
+            lineEntries = null;
+        }
+        LINE_ENTRIES = lineEntries;
+        ENTRY_LIST = entryList;
+        ENTRIES_LENGTH = entriesLength;
+    }
+
+    private LineRuns() {
+    }
+
+    /** Whether the direct path is available with this library version; without it writes are only slower. */
+    static boolean available() {
+        return LINE_ENTRIES != null;
+    }
+
+    /**
+     * Writes {@code text} at column {@code x} when that is where the line's trailing run of NUL cells starts and
+     * no run before it is NUL-led; returns false, having changed nothing, otherwise.
+     */
+    static boolean writeIntoBlankRest(TerminalLine line, int x, CharBuffer text, TextStyle style) {
+        int n = text.length();
+        if (LINE_ENTRIES == null || n == 0 || text.charAt(0) == 0) {
+            return false;
+        }
+        Object entries = LINE_ENTRIES.get(line);
+        int length = (int) ENTRIES_LENGTH.get(entries);
+        if (x >= length) {
+            return false; // the library appends without rebuilding the line
+        }
+        @SuppressWarnings("unchecked")
+        List<TerminalLine.TextEntry> runs = (List<TerminalLine.TextEntry>) ENTRY_LIST.get(entries);
+        int last = runs.size() - 1;
+        if (last < 0) {
+            return false;
+        }
+        TerminalLine.TextEntry blank = runs.get(last);
+        if (length - blank.getLength() != x || blank.getStyle() == style || !allNul(blank.getText())) {
+            return false;
+        }
+        for (int i = 0; i < last; i++) {
+            // The library turns NUL-led runs before new text into spaces; such lines keep its path.
+            if (runs.get(i).isNul()) {
+                return false;
+            }
+        }
+        runs.set(last, new TerminalLine.TextEntry(style, text));
+        int rest = length - x - n;
+        if (rest > 0) {
+            runs.add(new TerminalLine.TextEntry(blank.getStyle(), blank.getText().subBuffer(n, rest)));
+        } else if (rest < 0) {
+            ENTRIES_LENGTH.set(entries, x + n);
+        }
+        return true;
+    }
+
+    /**
+     * Drops a line's trailing run of NUL cells when it has no colour or attribute and text comes before it, so a
+     * line kept in the history holds its text and not a screen's width of blank cells. Such cells draw, copy
+     * and export like no cells at all.
+     */
+    static void dropPlainBlankTail(TerminalLine line) {
+        if (LINE_ENTRIES == null || line == null || line.isWrapped()) {
+            return;
+        }
+        Object entries = LINE_ENTRIES.get(line);
+        @SuppressWarnings("unchecked")
+        List<TerminalLine.TextEntry> runs = (List<TerminalLine.TextEntry>) ENTRY_LIST.get(entries);
+        int last = runs.size() - 1;
+        if (last < 1) {
+            return;
+        }
+        TerminalLine.TextEntry blank = runs.get(last);
+        TextStyle style = blank.getStyle();
+        if (!TextStyle.EMPTY.equals(style) || !allNul(blank.getText()) || runs.get(last - 1).isNul()) {
+            return;
+        }
+        runs.remove(last);
+        ENTRIES_LENGTH.set(entries, (int) ENTRIES_LENGTH.get(entries) - blank.getLength());
+    }
+
+    private static boolean allNul(CharBuffer text) {
+        char[] chars = text.getBuf();
+        int start = text.getStart();
+        int end = start + text.length();
+        for (int i = start; i < end; i++) {
+            if (chars[i] != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

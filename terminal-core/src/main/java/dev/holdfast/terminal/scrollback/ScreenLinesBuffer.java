@@ -1,0 +1,45 @@
+package dev.holdfast.terminal.scrollback;
+
+import com.techsenger.jeditermfx.core.TextStyle;
+import com.techsenger.jeditermfx.core.model.CharBuffer;
+import com.techsenger.jeditermfx.core.model.LinesBuffer;
+import com.techsenger.jeditermfx.core.model.TerminalLine;
+
+/**
+ * The screen's {@link LinesBuffer}, where writing text into the blank rest of a line costs the text, not the
+ * line.
+ *
+ * <p>Why: the library opens every fresh line (scrolled in, inserted, erased) as one run of NUL cells as wide as
+ * the screen, and writing into a line that is not empty takes its general path, which copies the whole line
+ * into cell arrays, writes the text and regroups every cell into runs. Output that changes colour (a build log,
+ * {@code ls --color}) writes a run per colour change, so each line cost runs × width: two thirds of the time
+ * of {@code cat} on a coloured file went there.
+ *
+ * <p>The common case is recognised and done directly: text written exactly where the line's trailing run of NUL
+ * cells begins, after runs that all hold text. The library's result is then those runs, the text, and the NUL
+ * cells that remain; {@link LineRuns} edits the line's run list to that. Everything else (overwriting text,
+ * writing past the end, a NUL-led run anywhere before) goes to the library, as does everything when the line's
+ * internals cannot be reached. {@code FastHistoryTextBufferTest} drives both buffers with random output and
+ * compares every cell.
+ *
+ * <p>Styles are written as one shared instance per distinct style ({@link StyleCanon}): the emulator makes a
+ * new style object, with its own option set and colours, at every colour change, and a line in the history
+ * would otherwise keep one per run.
+ *
+ * <p>Not thread-safe; used under {@code TerminalTextBuffer.lock()} like the library's buffer.
+ */
+public final class ScreenLinesBuffer extends LinesBuffer {
+    private final StyleCanon styles = new StyleCanon();
+
+    public ScreenLinesBuffer() {
+        super(null);
+    }
+
+    @Override
+    public void writeString(int x, int y, CharBuffer text, TextStyle style) {
+        TextStyle canonical = styles.of(style);
+        if (!LineRuns.writeIntoBlankRest(getLine(y), x, text, canonical)) {
+            super.writeString(x, y, text, canonical);
+        }
+    }
+}

@@ -1,0 +1,161 @@
+package dev.holdfast.terminal.scrollback;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.techsenger.jeditermfx.core.TerminalColor;
+import com.techsenger.jeditermfx.core.TextStyle;
+import com.techsenger.jeditermfx.core.model.CharBuffer;
+import com.techsenger.jeditermfx.core.model.TerminalLine;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class ScreenLinesBufferTest {
+    private static final String ESC = "\u001b";
+    private static final TextStyle RED = new TextStyle(TerminalColor.index(1), null);
+    private static final TextStyle GREEN = new TextStyle(TerminalColor.index(2), null);
+
+    private static TerminalLine freshLine(int width) {
+        return new TerminalLine(new TerminalLine.TextEntry(new TextStyle(), new CharBuffer('\u0000', width)));
+    }
+
+    private static String cells(TerminalLine line) {
+        StringBuilder out = new StringBuilder();
+        for (TerminalLine.TextEntry entry : line.getEntries()) {
+            String style = entry.getStyle() == RED ? "r" : entry.getStyle() == GREEN ? "g" : ".";
+            CharBuffer text = entry.getText();
+            for (int i = 0; i < text.length(); i++) {
+                out.append(text.charAt(i) == 0 ? '@' : text.charAt(i)).append(style);
+            }
+        }
+        return out.toString();
+    }
+
+    @Test
+    void textIntoTheBlankRestOfAFreshLineIsWrittenDirectly() {
+        assertTrue(LineRuns.available(), "this jeditermfx-core still has the line internals");
+        TerminalLine direct = freshLine(10);
+        TerminalLine library = freshLine(10);
+
+        assertTrue(LineRuns.writeIntoBlankRest(direct, 0, new CharBuffer("ab"), RED));
+        library.writeString(0, new CharBuffer("ab"), RED);
+        assertTrue(LineRuns.writeIntoBlankRest(direct, 2, new CharBuffer("cde"), GREEN));
+        library.writeString(2, new CharBuffer("cde"), GREEN);
+
+        assertEquals("arbrcgdgeg@.@.@.@.@.", cells(direct));
+        assertEquals(cells(library), cells(direct));
+        assertEquals(3, direct.getEntries().size(), "two runs of text and what is left of the blank");
+    }
+
+    @Test
+    void textReachingPastTheEndGrowsTheLineLikeTheLibrary() {
+        TerminalLine direct = freshLine(4);
+        TerminalLine library = freshLine(4);
+        assertTrue(LineRuns.writeIntoBlankRest(direct, 0, new CharBuffer("abcdef"), RED));
+        library.writeString(0, new CharBuffer("abcdef"), RED);
+        assertEquals(cells(library), cells(direct));
+        assertEquals(6, direct.getText().length());
+    }
+
+    @Test
+    void everyOtherWriteIsLeftToTheLibrary() {
+        TerminalLine line = freshLine(10);
+        line.writeString(0, new CharBuffer("abc"), RED);
+        String before = cells(line);
+        assertFalse(LineRuns.writeIntoBlankRest(line, 1, new CharBuffer("x"), GREEN), "over text");
+        assertFalse(LineRuns.writeIntoBlankRest(line, 5, new CharBuffer("x"), GREEN), "inside the blank");
+        assertFalse(LineRuns.writeIntoBlankRest(line, 10, new CharBuffer("x"), GREEN), "past the end");
+        assertFalse(LineRuns.writeIntoBlankRest(line, 3, new CharBuffer("\u0000"), GREEN), "a NUL");
+        assertEquals(before, cells(line), "a refused write changes nothing");
+
+
+        // Text after a gap: the library turns the gap's NUL cells into spaces, and writing on is direct again.
+        TerminalLine gap = freshLine(10);
+        TerminalLine libraryGap = freshLine(10);
+        gap.writeString(4, new CharBuffer("ab"), RED);
+        libraryGap.writeString(4, new CharBuffer("ab"), RED);
+        assertTrue(LineRuns.writeIntoBlankRest(gap, 6, new CharBuffer("x"), GREEN));
+        libraryGap.writeString(6, new CharBuffer("x"), GREEN);
+        assertEquals(cells(libraryGap), cells(gap));
+    }
+
+    @Test
+    void colouredOutputLooksTheSameAsOnTheLibrarysBufferCellForCell() {
+        for (int seed = 0; seed < 40; seed++) {
+            Random random = new Random(seed);
+            HeadlessModel library = HeadlessModel.library(23, 5, 50);
+            HeadlessModel fast = HeadlessModel.fast(23, 5, 50);
+            StringBuilder output = new StringBuilder();
+            for (int i = 0; i < 120; i++) {
+                output.append(randomPiece(random));
+            }
+            String text = output.toString();
+            library.feed(text);
+            fast.feed(text);
+            assertEquals(library.observable(), fast.observable(), "seed " + seed + ": " + text.replace(ESC, "\\e"));
+        }
+    }
+
+    private static String randomPiece(Random random) {
+        return switch (random.nextInt(10)) {
+            case 0 -> "\r\n";
+            case 1 -> ESC + "[0m";
+            case 2 -> ESC + "[" + (30 + random.nextInt(8)) + "m";
+            case 3 -> ESC + "[1;38;5;" + random.nextInt(256) + "m";
+            case 4 -> ESC + "[4" + random.nextInt(8) + "m"; // a background: fresh lines then carry colour
+            case 5 -> ESC + "[" + (1 + random.nextInt(5)) + ";" + (1 + random.nextInt(23)) + "H";
+            case 6 -> ESC + "[K";
+            case 7 -> "\t";
+            default -> "word".substring(0, 1 + random.nextInt(4)) + (random.nextBoolean() ? " " : "");
+        };
+    }
+
+    @Test
+    void equalStylesAreOneInstanceInTheBuffer() {
+        HeadlessModel fast = HeadlessModel.fast(40, 5, 100);
+        for (int i = 0; i < 20; i++) {
+            fast.feed(ESC + "[31mred" + ESC + "[0m " + ESC + "[1;38;5;200mpink" + ESC + "[0m\r\n");
+        }
+        assertInstanceOf(ScreenLinesBuffer.class, fast.buffer().getScreenBuffer());
+        List<TerminalLine.TextEntry> first = fast.buffer().getLine(-10).getEntries();
+        List<TerminalLine.TextEntry> second = fast.buffer().getLine(-3).getEntries();
+        assertSame(first.get(0).getStyle(), second.get(0).getStyle(), "red on two lines");
+        assertSame(first.get(2).getStyle(), second.get(2).getStyle(), "bold pink on two lines");
+        assertNotSame(first.get(0).getStyle(), first.get(2).getStyle());
+    }
+
+    @Test
+    void theCanonTakesOnlyPlainStylesAndStartsOverWhenFull() {
+        StyleCanon canon = new StyleCanon();
+        TextStyle red = canon.of(new TextStyle(TerminalColor.index(1), null));
+        assertSame(red, canon.of(new TextStyle(TerminalColor.index(1), null)));
+        for (int i = 0; i < StyleCanon.CAPACITY + 10; i++) {
+            canon.of(new TextStyle(new TerminalColor(i & 255, (i >> 8) & 255, 7), null));
+        }
+        TextStyle again = new TextStyle(TerminalColor.index(1), null);
+        assertSame(again, canon.of(again), "the table started over, so this is the first of its kind again");
+    }
+
+    @Test
+    void aLineKeepsOnlyItsTextWhenItScrollsIntoTheHistory() {
+        HeadlessModel fast = HeadlessModel.fast(30, 3, 100);
+        // First fill the screen: its first lines are created empty; later ones as the library's blank runs.
+        fast.feed("a\r\nb\r\nc\r\n12345\r\n\r\n" + ESC + "[44mblue" + ESC + "[K" + ESC + "[0m\r\n\r\n\r\n\r\n");
+        int first = -fast.buffer().getHistoryLinesCount();
+        HeadlessModel library = HeadlessModel.library(30, 3, 100);
+        library.feed("a\r\nb\r\nc\r\n12345\r\n\r\n" + ESC + "[44mblue" + ESC + "[K" + ESC + "[0m\r\n\r\n\r\n\r\n");
+        assertEquals(2, library.buffer().getLine(first + 3).getEntries().size(), "the library keeps a blank rest");
+        assertEquals(1, fast.buffer().getLine(first + 3).getEntries().size(), "the plain blank rest is gone");
+        assertEquals("12345", fast.buffer().getLine(first + 3).getText());
+        assertEquals(1, fast.buffer().getLine(first + 4).getEntries().size(), "a line with no text is left alone");
+        assertEquals(30, fast.buffer().getLine(first + 4).getEntries().get(0).getLength());
+        assertEquals(2, fast.buffer().getLine(first + 5).getEntries().size(),
+                "a blank rest in a background colour is visible: kept");
+        assertTrue(fast.buffer().getLine(first + 5).getText().startsWith("blue"));
+    }
+}
