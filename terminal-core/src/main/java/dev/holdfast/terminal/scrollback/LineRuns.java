@@ -6,6 +6,8 @@ import com.techsenger.jeditermfx.core.model.TerminalLine;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Direct edits to a {@link TerminalLine}'s list of runs, for the two cases where the library's own paths cost
@@ -18,6 +20,7 @@ import java.util.List;
  * Holdfast falls back to the library's slower paths rather than failing. Callers hold the buffer's lock.
  */
 final class LineRuns {
+    private static final Logger LOG = LoggerFactory.getLogger(LineRuns.class);
     private static final String ENTRIES_CLASS = "com.techsenger.jeditermfx.core.model.TerminalLine$TextEntries";
     private static final VarHandle LINE_ENTRIES;
     private static final VarHandle ENTRY_LIST;
@@ -36,6 +39,9 @@ final class LineRuns {
             entriesLength = inner.findVarHandle(entries, "myLength", int.class);
         } catch (ReflectiveOperationException | RuntimeException e) {
             // A library version without these internals: every write takes the library's own path.
+            LOG.warn("jeditermfx-core's TerminalLine internals are not reachable ({}); coloured output and long "
+                    + "histories will be slower. Update dev.holdfast.terminal.scrollback.LineRuns for this library "
+                    + "version.", e.toString());
             lineEntries = null;
         }
         LINE_ENTRIES = lineEntries;
