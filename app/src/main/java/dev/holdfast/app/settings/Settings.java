@@ -1,5 +1,7 @@
 package dev.holdfast.app.settings;
 
+import dev.holdfast.terminal.emulation.SessionSpec;
+import dev.holdfast.terminal.scrollback.ScrollbackLimit;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -40,13 +42,10 @@ public record Settings(String fontFamily, double fontSizePoints, int historyLine
     public static final int DEFAULT_HISTORY_LINES = 10_000;
     public static final int MAX_HISTORY_LINES = 1_000_000;
     /**
-     * "unlimited" scrollback is bounded by memory, not by a line count: {@link #UNLIMITED_MEMORY_CAP_MB} per tab
-     * at about {@link #ESTIMATED_BYTES_PER_LINE} bytes per line of history (JediTerm's line objects).
+     * "unlimited" scrollback: no line limit, only the per-tab memory cap that bounds every history
+     * ({@link ScrollbackLimit#DEFAULT_MEMORY_CAP_BYTES}: 512 MB, or a quarter of the heap when that is less).
      */
-    public static final int UNLIMITED_MEMORY_CAP_MB = 512;
-    public static final int ESTIMATED_BYTES_PER_LINE = 600;
-    public static final int UNLIMITED_HISTORY_LINES =
-            (int) Math.min(MAX_HISTORY_LINES, UNLIMITED_MEMORY_CAP_MB * 1024L * 1024L / ESTIMATED_BYTES_PER_LINE);
+    public static final int UNLIMITED_HISTORY_LINES = SessionSpec.UNLIMITED_HISTORY_LINES;
 
     /** Names accepted in {@code colors}: the 16 terminal colours, then the UI colours. */
     public static final List<String> COLOR_NAMES = List.of(
@@ -65,7 +64,7 @@ public record Settings(String fontFamily, double fontSizePoints, int historyLine
         if (fontSizePoints < MIN_FONT_SIZE_POINTS || fontSizePoints > MAX_FONT_SIZE_POINTS) {
             throw new IllegalArgumentException("font size out of range: " + fontSizePoints);
         }
-        if (historyLines < 0 || historyLines > MAX_HISTORY_LINES) {
+        if (historyLines < 0 || (historyLines > MAX_HISTORY_LINES && historyLines != UNLIMITED_HISTORY_LINES)) {
             throw new IllegalArgumentException("history lines out of range: " + historyLines);
         }
         colors = Map.copyOf(colors);

@@ -1,5 +1,7 @@
 package dev.holdfast.app.settings;
 
+import dev.holdfast.terminal.scrollback.ScrollbackLimit;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
 import javafx.collections.FXCollections;
@@ -18,6 +20,7 @@ import javafx.scene.text.Text;
 import javafx.stage.Modality;
 import javafx.stage.Stage;
 import javafx.stage.Window;
+import javafx.util.StringConverter;
 
 /** A small dialog for what people change most: font, theme, scrollback size, restore on/off. */
 public final class SettingsDialog {
@@ -39,8 +42,25 @@ public final class SettingsDialog {
         size.setEditable(true);
         ChoiceBox<Theme> theme = new ChoiceBox<>(FXCollections.observableArrayList(Theme.values()));
         theme.setValue(current.theme());
-        Spinner<Integer> history = new Spinner<>(0, Settings.MAX_HISTORY_LINES, current.historyLines(), 1000);
+        theme.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(Theme value) {
+                return value == null ? "" : value.label();
+            }
+
+            @Override
+            public Theme fromString(String label) {
+                return Arrays.stream(Theme.values()).filter(t -> t.label().equals(label)).findFirst().orElse(null);
+            }
+        });
+        boolean unlimitedNow = current.historyLines() == Settings.UNLIMITED_HISTORY_LINES;
+        Spinner<Integer> history = new Spinner<>(0, Settings.MAX_HISTORY_LINES,
+                unlimitedNow ? Settings.MAX_HISTORY_LINES : current.historyLines(), 1000);
         history.setEditable(true);
+        CheckBox unlimited = new CheckBox("Unlimited (up to " + (ScrollbackLimit.DEFAULT_MEMORY_CAP_BYTES >> 20)
+                + " MB per tab)");
+        unlimited.setSelected(unlimitedNow);
+        history.disableProperty().bind(unlimited.selectedProperty());
         CheckBox restore = new CheckBox("Restore tabs and scrollback at launch");
         restore.setSelected(current.restoreSessions());
         CheckBox blink = new CheckBox("Blinking cursor");
@@ -54,12 +74,13 @@ public final class SettingsDialog {
         grid.addRow(1, new Label("Size"), size);
         grid.addRow(2, new Label("Theme"), theme);
         grid.addRow(3, new Label("Scrollback lines"), history);
-        grid.add(restore, 1, 4);
-        grid.add(blink, 1, 5);
+        grid.add(unlimited, 1, 4);
+        grid.add(restore, 1, 5);
+        grid.add(blink, 1, 6);
         Label note = new Label("Scrollback size applies to new tabs. Everything else applies at once.");
         note.setWrapText(true);
         note.setMaxWidth(360);
-        grid.add(note, 0, 6, 2, 1);
+        grid.add(note, 0, 7, 2, 1);
 
         Button cancel = new Button("Cancel");
         cancel.setCancelButton(true);
@@ -68,13 +89,14 @@ public final class SettingsDialog {
         save.setDefaultButton(true);
         save.setOnAction(e -> {
             String chosen = family.getEditor().getText() == null ? "" : family.getEditor().getText().strip();
-            onSave.accept(new Settings(chosen, Settings.clampFontSize(size.getValue()),
-                    Math.max(0, Math.min(Settings.MAX_HISTORY_LINES, history.getValue())), theme.getValue(),
+            int lines = unlimited.isSelected() ? Settings.UNLIMITED_HISTORY_LINES
+                    : Math.max(0, Math.min(Settings.MAX_HISTORY_LINES, history.getValue()));
+            onSave.accept(new Settings(chosen, Settings.clampFontSize(size.getValue()), lines, theme.getValue(),
                     restore.isSelected(), blink.isSelected(), current.colors(), current.saveTiming()));
             stage.close();
         });
         HBox buttons = new HBox(8, cancel, save);
-        grid.add(buttons, 1, 7);
+        grid.add(buttons, 1, 8);
         stage.setScene(new Scene(grid));
         stage.show();
     }

@@ -11,4 +11,13 @@ public enum Theme {
         }
         return Boolean.FALSE.equals(systemPrefersDark) ? LIGHT : DARK;
     }
+
+    /** How the settings dialog names it. */
+    public String label() {
+        return switch (this) {
+            case DARK -> "Dark";
+            case LIGHT -> "Light";
+            case SYSTEM -> "Follow the system";
+        };
+    }
 }

@@ -3,11 +3,14 @@ package dev.holdfast.app.settings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.holdfast.terminal.emulation.SessionSpec;
+import dev.holdfast.terminal.pty.ShellCommand;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -76,7 +79,10 @@ class SettingsFileTest {
     void unlimitedScrollbackIsCappedByMemory() throws Exception {
         SettingsFile.Loaded loaded = file.parse("{\"scrollbackLines\": \"unlimited\"}", defaults);
         assertEquals(Settings.UNLIMITED_HISTORY_LINES, loaded.settings().historyLines());
-        assertTrue(Settings.UNLIMITED_HISTORY_LINES > 100_000 && Settings.UNLIMITED_HISTORY_LINES <= 1_000_000);
+        SessionSpec spec = new SessionSpec(UUID.randomUUID(), dir, new ShellCommand(List.of("/bin/sh")), Map.of(), 80, 24,
+                loaded.settings().historyLines());
+        assertTrue(spec.scrollbackLimit().unlimitedLines(), "no line limit");
+        assertTrue(spec.scrollbackLimit().bytes() > 0, "the memory cap still holds");
         Path target = dir.resolve("s.json");
         file.write(target, loaded.settings());
         assertTrue(Files.readString(target).contains("\"unlimited\""));

@@ -1,6 +1,7 @@
 package dev.holdfast.terminal.emulation;
 
 import dev.holdfast.terminal.pty.ShellCommand;
+import dev.holdfast.terminal.scrollback.ScrollbackLimit;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
@@ -12,7 +13,8 @@ import java.util.UUID;
  * @param panelId restart-stable identity of the tab's pane, exported to the shell as {@code HOLDFAST_PANEL_ID}
  * @param workingDirectory where the shell starts; the home directory is used when it does not exist
  * @param baseEnvironment the environment to inherit (usually {@code System.getenv()})
- * @param historyLines how many lines of scrollback the model keeps
+ * @param historyLines how many lines of scrollback the model keeps: 0 keeps none, {@link #UNLIMITED_HISTORY_LINES}
+ *     as many as fit in the memory cap; every size is also held to that cap ({@link ScrollbackLimit})
  */
 public record SessionSpec(
         UUID panelId,
@@ -24,6 +26,8 @@ public record SessionSpec(
         int historyLines) {
 
     public static final int DEFAULT_HISTORY_LINES = 10_000;
+    /** No line limit: the history is bounded by {@link ScrollbackLimit#DEFAULT_MEMORY_CAP_BYTES} alone. */
+    public static final int UNLIMITED_HISTORY_LINES = Integer.MAX_VALUE;
     public static final int MIN_COLUMNS = 2;
     public static final int MIN_ROWS = 1;
 
@@ -37,5 +41,10 @@ public record SessionSpec(
         if (historyLines < 0) {
             throw new IllegalArgumentException("historyLines must not be negative: " + historyLines);
         }
+    }
+
+    /** The history's bound: {@link #historyLines} lines, within the default memory cap. */
+    public ScrollbackLimit scrollbackLimit() {
+        return historyLines == UNLIMITED_HISTORY_LINES ? ScrollbackLimit.unlimited() : ScrollbackLimit.lines(historyLines);
     }
 }

@@ -85,7 +85,7 @@ public final class TerminalSession implements AutoCloseable {
         this.inspector = inspector;
         this.clock = clock;
         this.shortId = spec.panelId().toString().substring(0, 8);
-        this.buffer = FastHistoryTextBuffer.create(spec.columns(), spec.rows(), styleState, spec.historyLines());
+        this.buffer = FastHistoryTextBuffer.create(spec.columns(), spec.rows(), styleState, spec.scrollbackLimit());
         this.display = new SessionDisplay(events);
         this.terminal = new JediTerminal(display, buffer, styleState);
         this.hyperlinks = new HyperlinkTable(terminal, buffer);

@@ -45,12 +45,13 @@ public final class FastHistoryTextBuffer extends TerminalTextBuffer {
         UNAVAILABLE = problem;
     }
 
-    private final int historyLines;
+    private final ScrollbackLimit limit;
     private RingLinesBuffer primaryHistory;
 
-    private FastHistoryTextBuffer(int columns, int rows, StyleState styleState, int historyLines) {
-        super(columns, rows, styleState, historyLines, null);
-        this.historyLines = historyLines;
+    private FastHistoryTextBuffer(int columns, int rows, StyleState styleState, ScrollbackLimit limit) {
+        // The library's own history (replaced at once) takes zero as "keep everything".
+        super(columns, rows, styleState, limit.unlimitedLines() ? 0 : Math.max(1, limit.lines()), null);
+        this.limit = limit;
         installRingHistory();
         installScreenLines();
     }
@@ -64,10 +65,21 @@ public final class FastHistoryTextBuffer extends TerminalTextBuffer {
      *     or does not let us replace it
      */
     public static FastHistoryTextBuffer create(int columns, int rows, StyleState styleState, int historyLines) {
+        return create(columns, rows, styleState,
+                historyLines > 0 ? ScrollbackLimit.lines(historyLines, 0) : ScrollbackLimit.unlimited(0));
+    }
+
+    /**
+     * A text buffer whose primary history is bounded by {@code limit}, by lines and by memory. The alternate
+     * screen's history (which a full-screen program fills when it scrolls) gets the same limit.
+     *
+     * @throws IllegalStateException as {@link #create(int, int, StyleState, int)}
+     */
+    public static FastHistoryTextBuffer create(int columns, int rows, StyleState styleState, ScrollbackLimit limit) {
         if (UNAVAILABLE != null) {
             throw new IllegalStateException(UNAVAILABLE.getMessage(), UNAVAILABLE);
         }
-        return new FastHistoryTextBuffer(columns, rows, styleState, historyLines);
+        return new FastHistoryTextBuffer(columns, rows, styleState, limit);
     }
 
     /**
@@ -113,7 +125,7 @@ public final class FastHistoryTextBuffer extends TerminalTextBuffer {
             if (current instanceof RingLinesBuffer) {
                 return;
             }
-            RingLinesBuffer ring = new RingLinesBuffer(historyLines, null);
+            RingLinesBuffer ring = new RingLinesBuffer(limit, null);
             if (current != null) {
                 // Fresh library histories are empty in 1.0.0; should that change, their lines are kept.
                 List<TerminalLine> lines = new ArrayList<>(current.getLineCount());

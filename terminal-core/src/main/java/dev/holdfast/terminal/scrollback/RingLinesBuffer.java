@@ -34,30 +34,57 @@ public final class RingLinesBuffer extends LinesBuffer {
     private static final int INITIAL_SLOTS = 64;
     // The largest array the VM reliably allocates.
     private static final int MAX_SLOTS = Integer.MAX_VALUE - 8;
+    // Heap sizes behind footprint(), measured on a 64-bit VM with compressed references: a line with its run
+    // list and highlight list; a run with its character buffer; a char array's header.
+    private static final int LINE_BYTES = 192;
+    private static final int RUN_BYTES = 48;
+    private static final int CHAR_ARRAY_HEADER = 16;
 
-    /** The library's limit: at most this many lines are kept; zero or less means no limit. */
+    /** At most this many lines are kept ({@code Integer.MAX_VALUE}: no line limit; zero: none kept). */
     private final int maxLines;
+    /** At most about this many bytes of lines are kept, the oldest dropped first; zero or less: no cap. */
+    private final long maxBytes;
     private final TextProcessing textProcessing;
 
     private TerminalLine[] slots = new TerminalLine[INITIAL_SLOTS];
+    /** Each slot's line's estimated size when it arrived, laid out like {@link #slots}. */
+    private int[] footprints = new int[INITIAL_SLOTS];
+    private long bytes;
     private int start;
     private int size;
     /** Lines ever removed from the top (evicted or cleared): lets a view keep a selection on its text. */
     private long removedFromTop;
 
     /**
+     * A history with the library's meaning of its limit.
+     *
      * @param maxLines the most lines kept, the oldest dropped first; zero or less keeps every line
      * @param textProcessing the terminal's hyperlink processing, or {@code null} as the library allows
      */
     public RingLinesBuffer(int maxLines, TextProcessing textProcessing) {
-        super(maxLines, textProcessing);
-        this.maxLines = maxLines;
+        this(maxLines > 0 ? ScrollbackLimit.lines(maxLines, 0) : ScrollbackLimit.unlimited(0), textProcessing);
+    }
+
+    /**
+     * A history bounded by {@code limit}: by lines, by memory, or both; the oldest lines go first.
+     *
+     * @param textProcessing the terminal's hyperlink processing, or {@code null} as the library allows
+     */
+    public RingLinesBuffer(ScrollbackLimit limit, TextProcessing textProcessing) {
+        super(limit.lines(), textProcessing);
+        this.maxLines = limit.lines();
+        this.maxBytes = limit.bytes();
         this.textProcessing = textProcessing;
     }
 
-    /** The most lines this buffer keeps; zero or less means no limit. */
+    /** The most lines this buffer keeps; {@code Integer.MAX_VALUE} when only memory bounds it. */
     public int maxLines() {
         return maxLines;
+    }
+
+    /** About how many bytes the kept lines take, as estimated when each arrived. Caller holds the lock. */
+    public long estimatedBytes() {
+        return bytes;
     }
 
     // ---- the ring ----
@@ -85,8 +112,13 @@ public final class RingLinesBuffer extends LinesBuffer {
         }
         int length = Math.max(needed, target);
         TerminalLine[] grown = new TerminalLine[length];
+        int[] grownFootprints = new int[length];
         copyTo(grown, 0, size);
+        int first = Math.min(size, footprints.length - start);
+        System.arraycopy(footprints, start, grownFootprints, 0, first);
+        System.arraycopy(footprints, 0, grownFootprints, first, size - first);
         slots = grown;
+        footprints = grownFootprints;
         start = 0;
     }
 
@@ -100,13 +132,29 @@ public final class RingLinesBuffer extends LinesBuffer {
     private void append(TerminalLine line) {
         LineRuns.dropPlainBlankTail(line);
         ensureSlots(size + 1);
-        slots[slot(size)] = line;
+        int slot = slot(size);
+        slots[slot] = line;
+        footprints[slot] = footprint(line);
+        bytes += footprints[slot];
         size++;
+    }
+
+    /**
+     * About how many bytes a line takes on the heap: the line with its run list, and per run the run, its
+     * character buffer and array. Styles are shared ({@link StyleCanon}) and not counted.
+     */
+    static int footprint(TerminalLine line) {
+        int total = LINE_BYTES;
+        for (TerminalLine.TextEntry run : line.getEntries()) {
+            total += RUN_BYTES + ((CHAR_ARRAY_HEADER + 2 * run.getLength() + 7) & ~7);
+        }
+        return total;
     }
 
     private void dropFirst(int count) {
         for (int i = 0; i < count; i++) {
             slots[slot(i)] = null;
+            bytes -= footprints[slot(i)];
         }
         start = slot(count);
         size -= count;
@@ -118,6 +166,7 @@ public final class RingLinesBuffer extends LinesBuffer {
     private void dropLast(int count) {
         for (int i = size - count; i < size; i++) {
             slots[slot(i)] = null;
+            bytes -= footprints[slot(i)];
         }
         size -= count;
         if (size == 0) {
@@ -136,7 +185,7 @@ public final class RingLinesBuffer extends LinesBuffer {
     /** Replaces the content; used by the rare whole-buffer edits, which are O(size) in the library too. */
     private void replaceAll(List<TerminalLine> lines) {
         clearAll();
-        int from = maxLines > 0 ? Math.max(0, lines.size() - maxLines) : 0;
+        int from = Math.max(0, lines.size() - maxLines);
         ensureSlots(lines.size() - from);
         for (int i = from; i < lines.size(); i++) {
             append(lines.get(i));
@@ -145,7 +194,7 @@ public final class RingLinesBuffer extends LinesBuffer {
 
     /** The library's private {@code addLine}: a full buffer drops its oldest line first. */
     private void addLine(TerminalLine line) {
-        if (maxLines > 0 && size >= maxLines) {
+        if (size >= maxLines && size > 0) {
             removeTopLines(1);
         }
         append(line);
@@ -274,11 +323,13 @@ public final class RingLinesBuffer extends LinesBuffer {
         if (slots.length > INITIAL_SLOTS) {
             // A cleared history gives its memory back; a million-line ring is several megabytes of slots.
             slots = new TerminalLine[INITIAL_SLOTS];
+            footprints = new int[INITIAL_SLOTS];
         } else {
             Arrays.fill(slots, null);
         }
         start = 0;
         size = 0;
+        bytes = 0;
     }
 
     @Override
@@ -317,24 +368,38 @@ public final class RingLinesBuffer extends LinesBuffer {
     @Override
     public void addLines(List<TerminalLine> lines) {
         int incoming = lines.size();
-        if (maxLines > 0) {
-            if (incoming >= maxLines) {
-                clearAll();
-                ensureSlots(maxLines);
-                for (int i = incoming - maxLines; i < incoming; i++) {
-                    append(lines.get(i));
-                }
-                return;
+        if (incoming >= maxLines) {
+            // Everything kept now and all but the last maxLines incoming lines leave from the top.
+            removedFromTop += size + (incoming - maxLines);
+            clearAll();
+            ensureSlots(maxLines);
+            for (int i = incoming - maxLines; i < incoming; i++) {
+                append(lines.get(i));
             }
+        } else {
             int newSize = size + incoming;
             if (newSize >= maxLines) {
                 removeTopLines(newSize - maxLines);
             }
+            ensureSlots(size + incoming);
+            for (TerminalLine line : lines) {
+                append(line);
+            }
         }
-        ensureSlots(size + incoming);
-        for (TerminalLine line : lines) {
-            append(line);
+        keepWithinMemory();
+    }
+
+    /** Drops the oldest lines while the kept ones take more than the memory cap. */
+    private void keepWithinMemory() {
+        if (maxBytes <= 0 || bytes <= maxBytes) {
+            return;
         }
+        long over = bytes - maxBytes;
+        int count = 0;
+        for (long freed = 0; freed < over && count < size; count++) {
+            freed += footprints[slot(count)];
+        }
+        removeTopLines(count);
     }
 
     @Override

@@ -46,6 +46,12 @@ public final class HeadlessModel {
         return new HeadlessModel(new TerminalTextBuffer(columns, rows, style, historyLines, null), style);
     }
 
+    /** Holdfast's buffer with a history bounded by {@code limit}. */
+    public static HeadlessModel withLimit(int columns, int rows, ScrollbackLimit limit) {
+        StyleState style = new StyleState();
+        return new HeadlessModel(FastHistoryTextBuffer.create(columns, rows, style, limit), style);
+    }
+
     /** Holdfast's buffer with the ring history. */
     public static HeadlessModel fast(int columns, int rows, int historyLines) {
         StyleState style = new StyleState();
