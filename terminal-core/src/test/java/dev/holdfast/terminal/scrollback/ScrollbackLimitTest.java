@@ -105,4 +105,17 @@ class ScrollbackLimitTest {
         String newest = history.getLine(history.getLineCount() - 1).getText();
         assertTrue(newest.startsWith("build step 4990"), "the newest lines are kept: " + newest);
     }
+
+    @Test
+    void aTerminalWithNoScrollbackKeepsOnlyItsScreen() {
+        HeadlessModel none = HeadlessModel.withLimit(20, 4, ScrollbackLimit.lines(0));
+        StringBuilder lines = new StringBuilder();
+        for (int i = 1; i <= 50; i++) {
+            lines.append("n").append(i).append("\r\n");
+        }
+        none.feed(lines.toString());
+        assertEquals(0, none.buffer().getHistoryLinesCount());
+        assertEquals("n48", none.buffer().getLine(0).getText(), "the screen still shows the newest lines");
+        assertEquals(47, ((RingLinesBuffer) none.buffer().getHistoryBuffer()).removedFromTop());
+    }
 }
