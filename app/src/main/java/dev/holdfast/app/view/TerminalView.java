@@ -100,7 +100,8 @@ public final class TerminalView extends Region {
     private Selection paintedSelection;
     private boolean blinkOn = true;
     private int idlePulses;
-    private boolean timerRunning;
+    /** Written on the FX thread; read by the reader thread, which wakes a stopped timer (see modelChanged). */
+    private volatile boolean timerRunning;
     private boolean suppressTyped;
     private int pressedMouseButton = MouseButtonCodes.NONE;
 
@@ -212,7 +213,10 @@ public final class TerminalView extends Region {
 
     /** Any thread: the terminal's model changed. Cheap and non-blocking. */
     public void modelChanged() {
-        if (dirty.compareAndSet(false, true)) {
+        // Called on the reader thread for every write and cursor move: a plain read first keeps the common case
+        // (already dirty) free of atomic instructions, and a running timer needs no wake-up: it paints what is
+        // dirty at its next pulse. Posting to the FX thread can wait for the thread's current frame.
+        if (!dirty.get() && dirty.compareAndSet(false, true) && !timerRunning) {
             Platform.runLater(this::startTimer);
         }
     }

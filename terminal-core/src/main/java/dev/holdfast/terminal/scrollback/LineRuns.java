@@ -5,6 +5,7 @@ import com.techsenger.jeditermfx.core.model.CharBuffer;
 import com.techsenger.jeditermfx.core.model.TerminalLine;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Arrays;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,6 +23,7 @@ import org.slf4j.LoggerFactory;
 final class LineRuns {
     private static final Logger LOG = LoggerFactory.getLogger(LineRuns.class);
     private static final String ENTRIES_CLASS = "com.techsenger.jeditermfx.core.model.TerminalLine$TextEntries";
+    private static final char[] NULS = new char[1024];
     private static final VarHandle LINE_ENTRIES;
     private static final VarHandle ENTRY_LIST;
     private static final VarHandle ENTRIES_LENGTH;
@@ -124,12 +126,15 @@ final class LineRuns {
 
     private static boolean allNul(CharBuffer text) {
         char[] chars = text.getBuf();
-        int start = text.getStart();
-        int end = start + text.length();
-        for (int i = start; i < end; i++) {
-            if (chars[i] != 0) {
+        int at = text.getStart();
+        int end = at + text.length();
+        // Arrays.mismatch compares many chars per instruction; blank runs are as wide as the screen.
+        while (at < end) {
+            int n = Math.min(end - at, NULS.length);
+            if (Arrays.mismatch(chars, at, at + n, NULS, 0, n) >= 0) {
                 return false;
             }
+            at += n;
         }
         return true;
     }

@@ -4,6 +4,10 @@ import com.techsenger.jeditermfx.core.TextStyle;
 import com.techsenger.jeditermfx.core.model.CharBuffer;
 import com.techsenger.jeditermfx.core.model.LinesBuffer;
 import com.techsenger.jeditermfx.core.model.TerminalLine;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The screen's {@link LinesBuffer}, where writing text into the blank rest of a line costs the text, not the
@@ -29,10 +33,52 @@ import com.techsenger.jeditermfx.core.model.TerminalLine;
  * <p>Not thread-safe; used under {@code TerminalTextBuffer.lock()} like the library's buffer.
  */
 public final class ScreenLinesBuffer extends LinesBuffer {
+    private static final VarHandle LINES;
+
+    static {
+        VarHandle lines = null;
+        try {
+            lines = MethodHandles.privateLookupIn(LinesBuffer.class, MethodHandles.lookup())
+                    .findVarHandle(LinesBuffer.class, "myLines", ArrayList.class);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            // Without it, scrolling takes the library's path: correct, a few list copies slower per line.
+            lines = null;
+        }
+        LINES = lines;
+    }
+
     private final StyleCanon styles = new StyleCanon();
 
     public ScreenLinesBuffer() {
         super(null);
+    }
+
+    /**
+     * Deletes {@code count} lines at {@code y} in the region ending at {@code lastLine} and opens blank lines at
+     * the region's bottom, as the library does, and returns the deleted lines. This is how every line scrolls up:
+     * the library's version builds three buffers and copies the screen's line list four times per call; here the
+     * list is edited in place. Arguments outside the screen go to the library.
+     */
+    @Override
+    public LinesBuffer deleteLines(int y, int count, int lastLine, TerminalLine.TextEntry filler) {
+        @SuppressWarnings("unchecked")
+        List<TerminalLine> lines = LINES == null ? null : (List<TerminalLine>) LINES.get(this);
+        int total = lines == null ? 0 : lines.size();
+        if (lines == null || y < 0 || count < 1 || y > lastLine || lastLine >= total) {
+            return super.deleteLines(y, count, lastLine, filler);
+        }
+        int regionEnd = lastLine + 1;
+        int deleted = Math.min(count, regionEnd - y);
+        List<TerminalLine> gone = lines.subList(y, y + deleted);
+        LinesBuffer removed = new LinesBuffer(null);
+        removed.addLines(new ArrayList<>(gone));
+        gone.clear();
+        List<TerminalLine> blanks = new ArrayList<>(deleted);
+        for (int i = 0; i < deleted; i++) {
+            blanks.add(new TerminalLine(filler));
+        }
+        lines.addAll(regionEnd - deleted, blanks);
+        return removed;
     }
 
     @Override
