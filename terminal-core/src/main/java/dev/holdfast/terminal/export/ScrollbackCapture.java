@@ -99,8 +99,10 @@ public final class ScrollbackCapture {
         List<TerminalLine.TextEntry> entries = line.getEntries();
         List<CapturedLines.Run> runs = new ArrayList<>(entries.size());
         for (TerminalLine.TextEntry entry : entries) {
-            // The entry's CharBuffer may share an array the emulator writes later: copy the characters now.
-            runs.add(new CapturedLines.Run(entry.getText().toString(), entry.getStyle()));
+            // The entry's CharBuffer may share an array the emulator writes later: copy the characters now. The
+            // library leaves some runs without a style (characters inserted past a line's end): plain cells.
+            TextStyle style = entry.getStyle() == null ? TextStyle.EMPTY : entry.getStyle();
+            runs.add(new CapturedLines.Run(entry.getText().toString(), style));
         }
         return new CapturedLines.Line(runs, line.isWrapped());
     }
@@ -121,6 +123,6 @@ public final class ScrollbackCapture {
     }
 
     private static boolean visibleOnBlank(TextStyle style) {
-        return Rendition.of(style).isVisibleOnBlank();
+        return style != null && Rendition.of(style).isVisibleOnBlank();
     }
 }

@@ -31,6 +31,22 @@ class ScrollbackCaptureTest {
     }
 
     @Test
+    void runsTheLibraryLeavesWithoutAStyleAreExportedAsPlainCells() {
+        // Inserting characters past the end of a line leaves runs whose style is null in jeditermfx-core 1.0.0.
+        HeadlessTerminal t = new HeadlessTerminal(20, 4, 100).feed("ab\u001b[1;10H\u001b[3@\u001b[1;12Hcd\r\n");
+        t.buffer().lock();
+        try {
+            assertTrue(t.buffer().getLine(0).getEntries().stream().anyMatch(e -> e.getStyle() == null),
+                    "the library still makes such runs; otherwise this test tests nothing");
+        } finally {
+            t.buffer().unlock();
+        }
+        String exported = t.export();
+        assertTrue(exported.startsWith("ab"), exported);
+        assertTrue(exported.contains("cd"), exported);
+    }
+
+    @Test
     void exportKeepsPrimaryScrollbackWhileAlternateScreenIsActive() {
         HeadlessTerminal t = new HeadlessTerminal(80, 24, 1_000);
         t.feed(numberedLines(100) + "$ vim");

@@ -173,7 +173,7 @@ class FastHistoryTextBufferTest {
     }
 
     private static Op randomOp(Random random) {
-        int kind = random.nextInt(14);
+        int kind = random.nextInt(16);
         switch (kind) {
             case 0, 1, 2: {
                 int lines = 1 + random.nextInt(random.nextBoolean() ? 3 : 20);
@@ -224,6 +224,18 @@ class FastHistoryTextBufferTest {
                 int col = 1 + random.nextInt(20);
                 String s = ESC + "[" + row + ";" + col + "H" + ESC + "[K" + randomText(random);
                 return new Op("move" + row + "," + col, m -> m.feed(s));
+            }
+            case 13, 14: {
+                // Edits within a line: erase to the end, start or whole, insert, delete and erase characters,
+                // a gap skipped with the cursor; some in a background colour, which the blank cells then carry.
+                int row = 1 + random.nextInt(8);
+                int col = 1 + random.nextInt(20);
+                String[] edits = {"K", "1K", "2K", "@", "P", "X", "C"};
+                String edit = (1 + random.nextInt(6)) + edits[random.nextInt(edits.length)];
+                String colour = random.nextInt(3) == 0 ? ESC + "[4" + random.nextInt(8) + "m" : "";
+                String s = ESC + "[" + row + ";" + col + "H" + colour + ESC + "[" + edit + ESC + "[0m"
+                        + (random.nextBoolean() ? randomText(random) : "");
+                return new Op("edit" + edit + "@" + row + "," + col, m -> m.feed(s));
             }
             default:
                 return new Op("clear-screen-and-home", m -> m.feed(ESC + "[H" + ESC + "[J"));

@@ -229,6 +229,9 @@ public final class HeadlessModel {
     }
 
     private static String style(TextStyle style) {
+        if (style == null) {
+            return "{no style}"; // the library leaves runs without a style after some edits
+        }
         StringBuilder out = new StringBuilder("{").append(color(style.getForeground())).append(',')
                 .append(color(style.getBackground()));
         for (TextStyle.Option option : TextStyle.Option.values()) {

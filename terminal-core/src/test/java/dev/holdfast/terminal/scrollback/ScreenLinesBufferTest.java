@@ -132,13 +132,17 @@ class ScreenLinesBufferTest {
     @Test
     void theCanonTakesOnlyPlainStylesAndStartsOverWhenFull() {
         StyleCanon canon = new StyleCanon();
-        TextStyle red = canon.of(new TextStyle(TerminalColor.index(1), null));
+        TextStyle first = new TextStyle(TerminalColor.index(1), null);
+        TextStyle red = canon.of(first);
+        assertNotSame(first, red, "a private copy, never the library's object");
+        assertEquals(first, red);
         assertSame(red, canon.of(new TextStyle(TerminalColor.index(1), null)));
+        assertNotSame(TextStyle.EMPTY, canon.of(TextStyle.EMPTY), "text never shares the gaps' style object");
         for (int i = 0; i < StyleCanon.CAPACITY + 10; i++) {
             canon.of(new TextStyle(new TerminalColor(i & 255, (i >> 8) & 255, 7), null));
         }
-        TextStyle again = new TextStyle(TerminalColor.index(1), null);
-        assertSame(again, canon.of(again), "the table started over, so this is the first of its kind again");
+        TextStyle again = canon.of(new TextStyle(TerminalColor.index(1), null));
+        assertNotSame(red, again, "the table started over, so this is the first of its kind again");
     }
 
     @Test
