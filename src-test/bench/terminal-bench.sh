@@ -158,7 +158,9 @@ for history in 1000 100000; do
   ctl send --panel "$panel" --text "stty size > $work/size"$'\r' >/dev/null
   for _ in $(seq 1 50); do [[ -s "$work/size" ]] && break; sleep 0.2; done
   read -r rows columns < "$work/size"
-  run_in_tab "$panel" "$(workload_command seq)" >/dev/null # JIT warm-up, as (a) has
+  # JIT warm-up: one run of each workload, as (a) has.
+  run_in_tab "$panel" "$(workload_command seq)" >/dev/null
+  run_in_tab "$panel" "$(workload_command cat)" >/dev/null
   for workload in seq cat; do
     before="$(stalls)"
     result[$workload,$history]="$(best_in_tab "$panel" "$(workload_command "$workload")")"
@@ -170,9 +172,12 @@ done
 if [[ -d "$root/terminal-core/target/test-classes" ]]; then
   core_cp="$root/terminal-core/target/test-classes:$root/terminal-core/target/classes:$root/app/target/lib/*"
   echo "(a) the emulator alone, no UI, through a PTY and bash, ${columns}x${rows}..."
-  java -Xmx2g -XX:+UseG1GC -Dbench.size="${columns}x${rows}" -Dbench.runs="$runs" -cp "$core_cp" \
-    dev.holdfast.terminal.emulation.ShellThroughputBenchmark "$timer" \
-    "seq=$(workload_command seq)" "cat=$(workload_command cat)" > "$work/headless.txt" 2>/dev/null
+  for history in 1000 100000; do
+    # A JVM per history size, as the tab gets a fresh app per size: neither run inherits the other's warm JIT.
+    java -Xms64m -Xmx2g -XX:+UseG1GC -Dbench.size="${columns}x${rows}" -Dbench.runs="$runs" -Dbench.histories="$history" \
+      -cp "$core_cp" dev.holdfast.terminal.emulation.ShellThroughputBenchmark "$timer" \
+      "seq=$(workload_command seq)" "cat=$(workload_command cat)" >> "$work/headless.txt" 2>/dev/null
+  done
   while read -r workload history seconds; do
     result[a$workload,$history]="$seconds"
   done < <(sed -n 's/^  \([a-z]*\) *history *\([0-9,]*\): *\([0-9.]*\) s$/\1 \2 \3/p' "$work/headless.txt" | tr -d ,)
