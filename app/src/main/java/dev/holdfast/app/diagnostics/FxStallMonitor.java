@@ -4,6 +4,7 @@ import dev.holdfast.terminal.threads.NamedThreadFactory;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -13,11 +14,14 @@ import java.util.function.Consumer;
 
 /**
  * Measures how long the FX thread takes to run a posted task: while the app is busy, a probe every
- * {@link #PROBE_INTERVAL_MS} ms (one outstanding at a time), its delay counted in a histogram. A long delay
+ * {@link #PROBE_INTERVAL_MS} ms (one outstanding at a time), its delay counted in a histogram; while it is idle,
+ * a look every {@link #IDLE_CHECK_INTERVAL_MS} ms for output. A long delay
  * means the FX thread was stalled by something it should not have done.
  */
 public final class FxStallMonitor implements AutoCloseable {
     public static final long PROBE_INTERVAL_MS = 100;
+    /** How often an idle window is checked for output, which starts the probes again. */
+    public static final long IDLE_CHECK_INTERVAL_MS = 500;
     /** Upper bounds of the buckets, in ms; the last bucket is everything slower. */
     static final long[] BUCKET_LIMITS_MS = {1, 4, 16, 50, 100, 250, 1000};
 
@@ -26,6 +30,8 @@ public final class FxStallMonitor implements AutoCloseable {
     private final AtomicBoolean outstanding = new AtomicBoolean();
     private final ScheduledExecutorService scheduler =
             Executors.newSingleThreadScheduledExecutor(new NamedThreadFactory("holdfast-fx-probe", true));
+    private final Consumer<Runnable> fxThread;
+    private final BooleanSupplier busy;
 
     /**
      * @param fxThread posts to the FX thread ({@code Platform::runLater})
@@ -33,16 +39,26 @@ public final class FxStallMonitor implements AutoCloseable {
      *     so measuring costs nothing while nothing happens
      */
     public FxStallMonitor(Consumer<Runnable> fxThread, BooleanSupplier busy) {
-        scheduler.scheduleWithFixedDelay(() -> {
-            if (!busy.getAsBoolean() || !outstanding.compareAndSet(false, true)) {
-                return;
-            }
+        this.fxThread = fxThread;
+        this.busy = busy;
+        scheduler.schedule(this::probe, PROBE_INTERVAL_MS, TimeUnit.MILLISECONDS);
+    }
+
+    private void probe() {
+        boolean active = busy.getAsBoolean();
+        if (active && outstanding.compareAndSet(false, true)) {
             long posted = System.nanoTime();
             fxThread.accept(() -> {
                 record(System.nanoTime() - posted);
                 outstanding.set(false);
             });
-        }, PROBE_INTERVAL_MS, PROBE_INTERVAL_MS, TimeUnit.MILLISECONDS);
+        }
+        // An idle window is looked at less often: each look wakes a thread, and ten idle tabs should cost nothing.
+        try {
+            scheduler.schedule(this::probe, active ? PROBE_INTERVAL_MS : IDLE_CHECK_INTERVAL_MS, TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException e) {
+            // Closed.
+        }
     }
 
     void record(long nanos) {
