@@ -23,7 +23,7 @@ public final class ScrollbackBenchmark {
     private static final int COLUMNS = 80;
     private static final int ROWS = 24;
     private static final int[] HISTORIES = {1_000, 100_000};
-    private static final int RUNS = 3;
+    private static final int RUNS = 5;
     private static final long LONG_RUN_MILLIS = 30_000;
 
     private ScrollbackBenchmark() {
