@@ -13,6 +13,8 @@ import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.Spinner;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.text.Font;
@@ -97,7 +99,15 @@ public final class SettingsDialog {
         });
         HBox buttons = new HBox(8, cancel, save);
         grid.add(buttons, 1, 8);
-        stage.setScene(new Scene(grid));
+        Scene scene = new Scene(grid);
+        // A focused check box takes Enter for itself, so the default button would not fire: Enter saves anyway.
+        scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == KeyCode.ENTER && scene.getFocusOwner() instanceof CheckBox) {
+                e.consume();
+                save.fire();
+            }
+        });
+        stage.setScene(scene);
         stage.show();
     }
 
