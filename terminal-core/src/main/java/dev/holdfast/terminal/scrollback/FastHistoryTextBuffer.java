@@ -8,6 +8,7 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * The library's {@link TerminalTextBuffer} with its history kept in a {@link RingLinesBuffer}, so a full
@@ -100,46 +101,38 @@ public final class FastHistoryTextBuffer extends TerminalTextBuffer {
     }
 
     private void installScreenLines() {
-        try {
-            LinesBuffer current = (LinesBuffer) SCREEN.get(this);
-            if (current instanceof ScreenLinesBuffer) {
-                return;
-            }
-            ScreenLinesBuffer screen = new ScreenLinesBuffer();
-            if (current != null) {
-                List<TerminalLine> lines = new ArrayList<>(current.getLineCount());
-                for (int i = 0; i < current.getLineCount(); i++) {
-                    lines.add(current.getLine(i));
-                }
-                screen.addLines(lines);
-            }
-            SCREEN.set(this, screen);
-        } catch (IllegalAccessException e) {
-            throw new IllegalStateException("TerminalTextBuffer." + SCREEN_FIELD + " became inaccessible", e);
-        }
+        installed(SCREEN, ScreenLinesBuffer.class, ScreenLinesBuffer::new);
     }
 
     private void installRingHistory() {
+        RingLinesBuffer ring = installed(HISTORY, RingLinesBuffer.class, () -> new RingLinesBuffer(limit, null));
+        if (primaryHistory == null) {
+            primaryHistory = ring;
+        }
+    }
+
+    /**
+     * The buffer in {@code field}: ours already, or a fresh one of ours put in place of the library's, with the
+     * library's lines moved over (fresh library buffers are empty in 1.0.0; should that change, lines are kept).
+     */
+    private <T extends LinesBuffer> T installed(Field field, Class<T> type, Supplier<T> fresh) {
         try {
-            LinesBuffer current = (LinesBuffer) HISTORY.get(this);
-            if (current instanceof RingLinesBuffer) {
-                return;
+            LinesBuffer current = (LinesBuffer) field.get(this);
+            if (type.isInstance(current)) {
+                return type.cast(current);
             }
-            RingLinesBuffer ring = new RingLinesBuffer(limit, null);
+            T ours = fresh.get();
             if (current != null) {
-                // Fresh library histories are empty in 1.0.0; should that change, their lines are kept.
                 List<TerminalLine> lines = new ArrayList<>(current.getLineCount());
                 for (int i = 0; i < current.getLineCount(); i++) {
                     lines.add(current.getLine(i));
                 }
-                ring.addLines(lines);
+                ours.addLines(lines);
             }
-            HISTORY.set(this, ring);
-            if (primaryHistory == null) {
-                primaryHistory = ring;
-            }
+            field.set(this, ours);
+            return ours;
         } catch (IllegalAccessException e) {
-            throw new IllegalStateException("TerminalTextBuffer." + HISTORY_FIELD + " became inaccessible", e);
+            throw new IllegalStateException("TerminalTextBuffer." + field.getName() + " became inaccessible", e);
         }
     }
 

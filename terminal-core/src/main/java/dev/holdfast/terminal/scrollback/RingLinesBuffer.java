@@ -113,20 +113,21 @@ public final class RingLinesBuffer extends LinesBuffer {
         int length = Math.max(needed, target);
         TerminalLine[] grown = new TerminalLine[length];
         int[] grownFootprints = new int[length];
-        copyTo(grown, 0, size);
-        int first = Math.min(size, footprints.length - start);
-        System.arraycopy(footprints, start, grownFootprints, 0, first);
-        System.arraycopy(footprints, 0, grownFootprints, first, size - first);
+        copyTo(slots, grown, 0, size);
+        copyTo(footprints, grownFootprints, 0, size);
         slots = grown;
         footprints = grownFootprints;
         start = 0;
     }
 
-    /** Copies lines [0, count) of the ring to {@code target} from {@code at}, in order. */
-    private void copyTo(TerminalLine[] target, int at, int count) {
+    /**
+     * Copies entries [0, count) of the ring laid out in {@code ring} ({@link #slots} or {@link #footprints}) to
+     * {@code target} from {@code at}, in order.
+     */
+    private void copyTo(Object ring, Object target, int at, int count) {
         int first = Math.min(count, slots.length - start);
-        System.arraycopy(slots, start, target, at, first);
-        System.arraycopy(slots, 0, target, at + first, count - first);
+        System.arraycopy(ring, start, target, at, first);
+        System.arraycopy(ring, 0, target, at + first, count - first);
     }
 
     private void append(TerminalLine line) {
