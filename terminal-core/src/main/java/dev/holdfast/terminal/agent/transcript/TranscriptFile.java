@@ -136,6 +136,7 @@ public final class TranscriptFile {
         }
         boolean more;
         try (FileChannel channel = FileChannel.open(path, StandardOpenOption.READ)) {
+            long readFrom = offset;
             long position = offset;
             long lineStart = offset;
             channel.position(position);
@@ -164,6 +165,10 @@ public final class TranscriptFile {
             lineLength = 0;
             oversizedBytes = -1;
             more = channel.size() > position;
+            if (lineStart == readFrom && !rewritten) {
+                // Only an unfinished line: nothing new yet.
+                change = Change.UNCHANGED;
+            }
         }
         check = lastBytesBefore(offset);
         return new ReadResult(change, more);
@@ -213,12 +218,12 @@ public final class TranscriptFile {
             oversizedBytes++;
             return;
         }
+        if (lineLength >= limits.maxLineBytes()) {
+            oversizedBytes = lineLength + 1L;
+            lineLength = 0;
+            return;
+        }
         if (lineLength == lineBuffer.length) {
-            if (lineLength >= limits.maxLineBytes()) {
-                oversizedBytes = lineLength + 1L;
-                lineLength = 0;
-                return;
-            }
             lineBuffer = Arrays.copyOf(lineBuffer, (int) Math.min(limits.maxLineBytes(), lineBuffer.length * 2L));
         }
         lineBuffer[lineLength++] = b;
