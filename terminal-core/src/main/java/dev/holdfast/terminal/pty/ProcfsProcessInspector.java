@@ -38,6 +38,7 @@ final class ProcfsProcessInspector implements ProcessInspector {
     private final Path proc;
     private final LongSupplier ticksPerSecond;
     private volatile long ticks;
+    private volatile OptionalLong boot;
 
     ProcfsProcessInspector(Path proc) {
         this(proc, ClockTicks::perSecond);
@@ -166,7 +167,21 @@ final class ProcfsProcessInspector implements ProcessInspector {
         return t;
     }
 
+    /**
+     * The boot time, read once: the kernel recomputes {@code btime} from the wall clock, so a clock adjustment
+     * could move it by a second, and a process's start time (its identity across reads) with it.
+     */
     private OptionalLong bootTime() {
+        OptionalLong known = boot;
+        if (known != null && known.isPresent()) {
+            return known;
+        }
+        OptionalLong read = readBootTime();
+        boot = read;
+        return read;
+    }
+
+    private OptionalLong readBootTime() {
         try {
             for (String line : Files.readAllLines(proc.resolve("stat"), StandardCharsets.UTF_8)) {
                 if (line.startsWith("btime ")) {

@@ -22,6 +22,7 @@ public final class CodexConversation {
     private final ConversationBuilder builder;
     private final CodexRolloutParser parser;
     private TranscriptFile file;
+    private Conversation last;
 
     public CodexConversation(String threadId, Path rolloutPath, ObjectMapper json, ConversationLimits limits,
             TranscriptLimits transcriptLimits) {
@@ -61,8 +62,12 @@ public final class CodexConversation {
         return Optional.of(result.more());
     }
 
+    /** The conversation as read so far; the same copy while nothing changed. */
     public Conversation snapshot(Optional<String> title) {
-        return builder.snapshot(title);
+        if (last == null || last.revision() != builder.revision() || !last.title().equals(title)) {
+            last = builder.snapshot(title);
+        }
+        return last;
     }
 
     public long revision() {

@@ -69,8 +69,8 @@ public final class LiveConversations implements AutoCloseable {
     private boolean started;
 
     /** What was last told about a tab; a conversation by its revision (comparing items would cost a copy). */
-    private record Published(Optional<Agent> agent, Optional<Binding> binding, long revision, Optional<String> problem,
-            boolean hasConversation) {
+    private record Published(Optional<Agent> agent, Optional<Binding> binding, long revision, Optional<String> title,
+            Optional<String> problem, boolean hasConversation) {
     }
 
     public LiveConversations(ProcessInspector inspector, LiveSettings settings, Clock clock, Path userHome,
@@ -247,7 +247,8 @@ public final class LiveConversations implements AutoCloseable {
 
     private void publish(TabConversation state) {
         Published now = new Published(state.agent(), state.binding(),
-                state.conversation().map(Conversation::revision).orElse(-1L), state.readProblem(),
+                state.conversation().map(Conversation::revision).orElse(-1L),
+                state.conversation().flatMap(Conversation::title), state.readProblem(),
                 state.conversation().isPresent());
         if (!now.equals(published.put(state.panelId(), now))) {
             try {
