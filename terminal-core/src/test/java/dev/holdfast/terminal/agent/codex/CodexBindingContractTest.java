@@ -191,7 +191,7 @@ class CodexBindingContractTest {
     void slashNewMakesTheTabUnavailableUntilTheNewThreadsAnswerShows() {
         CodexTerminal tab = open(false);
         String old = matchThenFlood(tab, "the cache");
-        tab.codex().control("/new");
+        tab.newThread();
         tab.awaitScreen("a banner below the flood", s -> {
             List<String> lines = s.lines();
             int flood = -1;
@@ -218,7 +218,7 @@ class CodexBindingContractTest {
         tab.say("a question nobody answered yet");
         String first = boundThread(resolve(tab), BindingSource.OPEN_TRANSCRIPT);
 
-        tab.codex().control("/new");
+        tab.newThread();
         tab.say("a question in the new thread");
         awaitTrue("the new rollout held open", () -> tab.agent().map(a -> a.openFiles().stream()
                 .anyMatch(f -> f.toString().endsWith(".jsonl") && !f.toString().contains(first))).orElse(false));
