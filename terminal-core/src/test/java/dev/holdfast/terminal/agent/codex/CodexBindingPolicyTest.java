@@ -194,9 +194,11 @@ class CodexBindingPolicyTest {
 
     @Test
     void anAnswerShorterThanSixtyFourLettersIsNoEvidence() {
-        thread("cli", T0.minusSeconds(100), "Done: the test passes now.");
+        String shortAnswer = "Fixed quickly: bumped the JSON parser to version 2.";
+        assertTrue(dev.holdfast.terminal.agent.binding.DisplayText.reduce(shortAnswer).length() < SETTINGS.minAnswerChars());
+        thread("cli", T0.minusSeconds(100), shortAnswer);
         Binding b = resolve(tab(UUID.randomUUID(), process(1), Optional.of(T0.minusSeconds(60)), Optional.empty(), List.of(),
-                "• Done: the test passes now."));
+                "• " + shortAnswer));
         assertInstanceOf(Binding.Unavailable.class, b);
     }
 
@@ -322,7 +324,10 @@ class CodexBindingPolicyTest {
         CodexTab other = tab(t.second(), process(2), Optional.empty(), Optional.empty(), List.of(theirs));
         resolve(other);
         policy.forget(t.second());
-        Binding b = resolve(tab(t.first(), process(1), Optional.empty(), Optional.empty(), List.of(), "tool output"));
+        assertTrue(memory.peek(t.second()).isEmpty());
+        // Even a tab that still looked the same would no longer own the thread: its binding is gone.
+        CodexTab same = tab(t.second(), process(2), Optional.empty(), Optional.empty(), List.of());
+        Binding b = resolve(tab(t.first(), process(1), Optional.empty(), Optional.empty(), List.of(), "tool output"), same);
         assertEquals(UnavailableReason.NEWER_THREAD, unavailable(b).reason());
     }
 

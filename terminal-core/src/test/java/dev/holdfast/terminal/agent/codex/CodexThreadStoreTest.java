@@ -36,6 +36,8 @@ class CodexThreadStoreTest {
         home.add(FakeCodexHome.thread().cwd(cwd).archived().createdAt(t.plusSeconds(4)));
         try (CodexThreadStore store = CodexThreadStore.open(home.database())) {
             assertEquals(List.of(vscode, cli), store.newestInteractive(cwds, 32).stream().map(CodexThread::id).toList());
+            // The limit applies to interactive threads: newer exec and sub-agent rows cannot push them out.
+            assertEquals(List.of(vscode, cli), store.newestInteractive(cwds, 2).stream().map(CodexThread::id).toList());
             assertEquals(List.of(exec, sub), store.begunSince(cwds, t.plusSeconds(2)).stream().map(CodexThread::id).toList());
             CodexThread row = store.byId(cli).orElseThrow();
             assertEquals(Optional.of("q"), row.firstUserMessage());
