@@ -36,9 +36,13 @@ final class LogFiles {
     }
 
     static void install(Path logsDirectory, Clock clock) {
-        if (!(LoggerFactory.getILoggerFactory() instanceof LoggerContext context)) {
-            return;
+        if (LoggerFactory.getILoggerFactory() instanceof LoggerContext context) {
+            install(context, logsDirectory, clock);
         }
+    }
+
+    /** Attaches the file appender and the repeat filter to {@code context}. */
+    static void install(LoggerContext context, Path logsDirectory, Clock clock) {
         Path log = logsDirectory.resolve("holdfast.log");
         RollingFileAppender<ILoggingEvent> appender = new PrivateRollingFileAppender();
         appender.setContext(context);
