@@ -26,6 +26,7 @@ import dev.holdfast.app.window.MainWindow;
 import dev.holdfast.app.window.WindowCloseHook;
 import dev.holdfast.app.window.WindowControlTarget;
 import dev.holdfast.checkpoint.scrollback.RestoreSource;
+import dev.holdfast.checkpoint.session.PreviousLaunch;
 import dev.holdfast.checkpoint.session.SessionSnapshotStore;
 import dev.holdfast.terminal.pty.ProcessInspector;
 import dev.holdfast.terminal.replay.InertReplay;
@@ -166,10 +167,9 @@ public final class HoldfastApplication extends Application {
         if (!restoredTabs) {
             window.openTab(startDirectory());
         }
-        if (cps.plan() != null) {
-            // Every restore, clean or not: a crash at any moment after this launch brings back what it restored.
-            checkpoints.seed(cps.plan().seeds());
-        }
+        // Every restore, clean or not: a crash at any moment after this launch brings back what it restored. With
+        // nothing restored there is nothing to write back, and the inherited checkpoints are taken over at once.
+        checkpoints.seed(cps.plan() != null ? cps.plan().seeds() : List.of());
         window.showNotices(restore.notices());
         stage.show();
         lastWindowState = window.windowState();
@@ -256,7 +256,8 @@ public final class HoldfastApplication extends Application {
             // The sentinel's heartbeat dates the crash to within one autosave tick; the snapshot is the fallback.
             Instant crash = cps.previousLastAlive().orElse(cps.plan().snapshot().createdAt());
             long seconds = Math.max(0, java.time.Duration.between(checkpoint.capturedAt(), crash).toSeconds());
-            label += " from a checkpoint taken " + seconds + " s before the crash";
+            boolean quit = context.launch().previous() instanceof PreviousLaunch.QuitWithoutSaving;
+            label += " from a checkpoint taken " + seconds + " s before the " + (quit ? "quit" : "crash");
         }
         return label;
     }
