@@ -132,11 +132,6 @@ public final class QuitSave {
         }
     }
 
-    /** Whether a quit has started. */
-    public boolean hasStarted() {
-        return started.get() != null;
-    }
-
     /**
      * Copies the scrollback of every tab the quit save keeps, each under its own buffer lock (any thread may
      * take it). The eligibility rule is the checkpoints' own, so quit and crash agree.

@@ -62,8 +62,4 @@ public final class ScrollbackExporter {
     public String trim(String text, int maxLines, int maxChars) {
         return tail.tail(text, new ExportLimits(maxLines, maxChars));
     }
-
-    public ExportLimits limits() {
-        return limits;
-    }
 }

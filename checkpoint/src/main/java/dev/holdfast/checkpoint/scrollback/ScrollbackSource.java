@@ -1,8 +1,6 @@
 package dev.holdfast.checkpoint.scrollback;
 
-import java.util.Objects;
 import java.util.UUID;
-import java.util.function.Supplier;
 
 /** Takes a terminal's scrollback: implemented by the app over the emulator. */
 @FunctionalInterface
@@ -43,26 +41,5 @@ public interface ScrollbackSource {
          * @throws RuntimeException when it cannot be formatted; the terminal is then marked pending again
          */
         CaptureText format();
-
-        /** A whole-tail copy whose text is {@code formatted}, which cannot be continued from. */
-        static Capture whole(Supplier<String> formatted) {
-            Objects.requireNonNull(formatted, "formatted");
-            return new Capture() {
-                @Override
-                public boolean appends() {
-                    return false;
-                }
-
-                @Override
-                public Continuation continuation() {
-                    return null;
-                }
-
-                @Override
-                public CaptureText format() {
-                    return new CaptureText(formatted.get(), "");
-                }
-            };
-        }
     }
 }

@@ -1,9 +1,9 @@
 package dev.holdfast.checkpoint.session;
 
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -31,7 +31,7 @@ public record CheckpointOwners(List<UUID> launches, boolean anyLaunch) {
     /** {@code newest} in front of {@code older}'s launches. */
     public static CheckpointOwners of(UUID newest, CheckpointOwners older) {
         Objects.requireNonNull(newest, "newest");
-        List<UUID> all = new java.util.ArrayList<>();
+        List<UUID> all = new ArrayList<>();
         all.add(newest);
         all.addAll(older.launches());
         return new CheckpointOwners(all, older.anyLaunch());
@@ -44,19 +44,6 @@ public record CheckpointOwners(List<UUID> launches, boolean anyLaunch) {
     /** True when no record can be valid. */
     public boolean isEmpty() {
         return !anyLaunch && launches.isEmpty();
-    }
-
-    /**
-     * How recent a launch is in this lineage: 0 for the newest, larger for older, {@link Integer#MAX_VALUE}
-     * for a launch not named (only possible with {@link #anyLaunch}).
-     */
-    public int age(UUID launchId) {
-        int index = launches.indexOf(launchId);
-        return index < 0 ? Integer.MAX_VALUE : index;
-    }
-
-    Set<UUID> asSet() {
-        return Set.copyOf(launches);
     }
 
     @Override

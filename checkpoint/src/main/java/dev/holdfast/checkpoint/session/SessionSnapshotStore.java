@@ -72,10 +72,6 @@ public final class SessionSnapshotStore {
         this.maxFileBytes = maxFileBytes;
     }
 
-    public int maxFileBytes() {
-        return maxFileBytes;
-    }
-
     /**
      * Makes {@code snapshot} the current session, keeping the current one, if it is usable, as the previous — and
      * as the scrollback generation when it carried scrollback and the new one does not.
