@@ -69,7 +69,8 @@ public record RestorePlan(SessionSnapshot snapshot, Map<UUID, RestoreSource> sou
             if (checkpoint != null && (savedWithScrollbackAt == null
                     || savedWithScrollbackAt.isBefore(checkpoint.capturedAt()))) {
                 restored = new PanelSnapshot(panel.panelId(), panel.customTitle(), panel.programTitle(),
-                        panel.workingDirectory(), checkpoint.scrollback(), panel.persistScrollback());
+                        panel.workingDirectory(), checkpoint.scrollback(), panel.persistScrollback(),
+                        checkpoint.screenFingerprint());
                 source = new RestoreSource.Checkpoint(checkpoint.capturedAt(), checkpoint.agent());
             } else if (panel.scrollback() != null) {
                 // A snapshot with scrollback but no marker predates the marker; its own time is the best known.

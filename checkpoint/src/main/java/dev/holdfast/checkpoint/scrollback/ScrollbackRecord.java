@@ -18,6 +18,8 @@ import java.util.UUID;
  * @param truncated  the tail limits cut the formatted text to fit
  * @param agent      a coding agent ran in the tab; restore decides whether to replay it
  * @param scrollback the text, with SGR attributes only
+ * @param screenFingerprint the fingerprint of the visible screen the text was captured from (what the pane clock
+ *                   store compares its row with on restore), or null when none was recorded (files from before it)
  */
 public record ScrollbackRecord(
         int version,
@@ -28,7 +30,8 @@ public record ScrollbackRecord(
         int lineCount,
         boolean truncated,
         boolean agent,
-        String scrollback) {
+        String scrollback,
+        String screenFingerprint) {
 
     public static final int CURRENT_VERSION = 1;
 
@@ -49,11 +52,23 @@ public record ScrollbackRecord(
         }
     }
 
+    /** A record without a screen fingerprint. */
+    public ScrollbackRecord(int version, UUID panelId, UUID launchId, Instant capturedAt, long generation,
+                            int lineCount, boolean truncated, boolean agent, String scrollback) {
+        this(version, panelId, launchId, capturedAt, generation, lineCount, truncated, agent, scrollback, null);
+    }
+
     /** A record in the current format, its line count taken from the text. */
     public static ScrollbackRecord of(UUID panelId, UUID launchId, Instant capturedAt, long generation,
                                       boolean truncated, boolean agent, String scrollback) {
+        return of(panelId, launchId, capturedAt, generation, truncated, agent, scrollback, null);
+    }
+
+    /** A record in the current format with the fingerprint of the screen it was captured from. */
+    public static ScrollbackRecord of(UUID panelId, UUID launchId, Instant capturedAt, long generation,
+                                      boolean truncated, boolean agent, String scrollback, String screenFingerprint) {
         return new ScrollbackRecord(CURRENT_VERSION, panelId, launchId, capturedAt, generation,
-                countLines(scrollback), truncated, agent, scrollback);
+                countLines(scrollback), truncated, agent, scrollback, screenFingerprint);
     }
 
     /** Lines as the export separates them: by LF (of CR LF); a break that ends the text opens no line. */
