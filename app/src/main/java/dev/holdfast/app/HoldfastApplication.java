@@ -116,6 +116,7 @@ public final class HoldfastApplication extends Application {
                 CloseConfirmation.DIALOG, System.getenv(), this::saveOnClose, primarySelection, () -> {
                     Platform.exit();
                 });
+        window.setShellIntegration(context.shellIntegration());
         LaunchContext.Checkpoints cps = context.checkpoints();
         checkpoints = new TerminalCheckpoints(window, cps.settings(), context.launch().launchId(), cps.store(),
                 exporter, Platform::runLater, clock);

@@ -12,6 +12,7 @@ import java.util.Optional;
 import dev.holdfast.checkpoint.scrollback.CheckpointSettings;
 import dev.holdfast.checkpoint.scrollback.RestorePlan;
 import dev.holdfast.checkpoint.scrollback.ScrollbackStore;
+import dev.holdfast.terminal.shell.ShellIntegration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,6 +30,7 @@ final class LaunchContext {
     private final SettingsFile.Loaded settings;
     private final Boolean systemPrefersDark;
     private final Checkpoints checkpoints;
+    private final ShellIntegration shellIntegration;
     private volatile boolean released;
 
     /**
@@ -42,8 +44,10 @@ final class LaunchContext {
     }
 
     LaunchContext(StateDirectory state, LaunchSentinel sentinel, LaunchRecord launch, StartupRestore restore,
-                  SettingsFile.Loaded settings, Boolean systemPrefersDark, Checkpoints checkpoints) {
+                  SettingsFile.Loaded settings, Boolean systemPrefersDark, Checkpoints checkpoints,
+                  ShellIntegration shellIntegration) {
         this.checkpoints = checkpoints;
+        this.shellIntegration = shellIntegration;
         this.state = state;
         this.sentinel = sentinel;
         this.launch = launch;
@@ -54,6 +58,11 @@ final class LaunchContext {
 
     Checkpoints checkpoints() {
         return checkpoints;
+    }
+
+    /** The installed shell integration scripts (off when they could not be installed). */
+    ShellIntegration shellIntegration() {
+        return shellIntegration;
     }
 
     /** Marks this launch alive (dates a crash for the next launch). Disk work: off the FX thread. */

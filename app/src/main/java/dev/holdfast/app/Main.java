@@ -16,6 +16,8 @@ import dev.holdfast.checkpoint.session.SessionSnapshotStore;
 import dev.holdfast.checkpoint.store.PrivateFiles;
 import dev.holdfast.checkpoint.store.StateDirectory;
 import dev.holdfast.terminal.pty.NativeLibraryDirectory;
+import dev.holdfast.terminal.shell.ShellIntegration;
+import dev.holdfast.terminal.shell.ShellIntegrationScripts;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
@@ -128,13 +130,24 @@ public final class Main {
             restore = new StartupRestore(Optional.of(plan.snapshot()), restore.persist(), restore.notices());
         }
         boolean checkpointsOn = checkpointSettings.enabled() && recovered.checkpointsAllowed() && restore.persist();
+        ShellIntegration shellIntegration = ShellIntegration.OFF;
+        try {
+            // Next to the native library cache: rebuilt from the jar whenever it is missing or stale.
+            Path cache = NativeLibraryDirectory.defaultLocation(System.getenv(), System.getProperty("os.name"),
+                    Path.of(System.getProperty("user.home"))).resolveSibling("shell-integration");
+            shellIntegration = ShellIntegrationScripts.install(cache);
+        } catch (IOException | RuntimeException e) {
+            LoggerFactory.getLogger(Main.class).warn("Could not install the shell integration scripts", e);
+            notices.add("Shell integration is off: its scripts could not be installed (" + e.getMessage() + ").");
+        }
         if (!notices.isEmpty()) {
             List<String> all = new ArrayList<>(notices);
             all.addAll(restore.notices());
             restore = new StartupRestore(restore.snapshot(), restore.persist(), all);
         }
         return new LaunchContext(state, sentinel, launch, restore, settings, systemDark,
-                new LaunchContext.Checkpoints(checkpointSettings.withEnabled(checkpointsOn), store, plan, lastAlive));
+                new LaunchContext.Checkpoints(checkpointSettings.withEnabled(checkpointsOn), store, plan, lastAlive),
+                shellIntegration);
     }
 
     private static Duration seconds(double s) {

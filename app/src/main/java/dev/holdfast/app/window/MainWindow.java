@@ -14,6 +14,7 @@ import dev.holdfast.terminal.emulation.TerminalSession;
 import dev.holdfast.terminal.pty.ProcessInspector;
 import dev.holdfast.terminal.pty.ProcessSnapshot;
 import dev.holdfast.terminal.pty.ShellCommand;
+import dev.holdfast.terminal.shell.ShellIntegration;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -76,6 +77,8 @@ public final class MainWindow {
     private String fontFamily;
     private double fontSize;
     private Runnable openSettings = () -> { };
+    /** The installed integration scripts; new tabs load them while the shellIntegration setting is on. */
+    private ShellIntegration shellIntegration = ShellIntegration.OFF;
     private Region root;
     private Instant lastKeystrokeAt;
     private Consumer<TerminalTab> onTabGone = tab -> { };
@@ -206,7 +209,7 @@ public final class MainWindow {
      */
     public TerminalTab addTab(UUID panelId, Path directory, int index) {
         SessionSpec spec = new SessionSpec(panelId, directory, ShellCommand.loginShell(environment), environment,
-                80, 24, settings.historyLines());
+                80, 24, settings.historyLines(), settings.shellIntegration() ? shellIntegration : ShellIntegration.OFF);
         TerminalTab tab = new TerminalTab(events -> new TerminalSession(spec, events, inspector, clock),
                 palette, fontFamily, fontSize, background, ticker, this::closeTab);
         tab.view().setCursorBlink(settings.cursorBlink());
@@ -454,6 +457,11 @@ public final class MainWindow {
 
     public String fontFamily() {
         return fontFamily;
+    }
+
+    /** Where new tabs find the shell integration scripts. FX thread, before tabs open. */
+    public void setShellIntegration(ShellIntegration installed) {
+        this.shellIntegration = installed;
     }
 
     /** What the settings button and shortcut open. */
