@@ -142,6 +142,9 @@ class ShellIntegrationInShellsTest {
         } finally {
             session.buffer().unlock();
         }
+        Files.writeString(home.resolve(".bash_logout"), "echo logout-ran\n");
+        session.sendText("logout\r");
+        await("logout, as from a login shell", () -> text(session).contains("logout-ran"));
     }
 
     @Test

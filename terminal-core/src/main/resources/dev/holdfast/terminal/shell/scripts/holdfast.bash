@@ -13,6 +13,12 @@ if [[ -n "${HOLDFAST_BASH_LOGIN-}" ]]; then
     elif [[ -r ~/.bash_login ]]; then builtin source ~/.bash_login
     elif [[ -r ~/.profile ]]; then builtin source ~/.profile
     fi
+    # bash refuses `logout` outside a login shell; this one stands for one, so `logout` does what it would.
+    logout() {
+        if [[ -r /etc/bash.bash_logout ]]; then builtin source /etc/bash.bash_logout; fi
+        if [[ -r ~/.bash_logout ]]; then builtin source ~/.bash_logout; fi
+        builtin exit "$@"
+    }
 elif [[ -r ~/.bashrc ]]; then
     builtin source ~/.bashrc
 fi
