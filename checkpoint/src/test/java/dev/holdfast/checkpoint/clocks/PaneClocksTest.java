@@ -267,6 +267,8 @@ class PaneClocksTest {
         // holdfast --no-restore: its own lineage, its own (empty) tabs.
         PaneClocks fresh = launch(false);
         assertFalse(fresh.lineage().equals(owner.lineage()));
+        assertInstanceOf(PaneSeed.Fallback.class, fresh.seed(panel, Optional.of("h"), Optional.empty(), 1),
+                "the same panel id in another lineage is another pane");
         fresh.pruneAfterFullListing(Set.of(UUID.randomUUID()));
         fresh.flush(WAIT);
         quit(fresh);
