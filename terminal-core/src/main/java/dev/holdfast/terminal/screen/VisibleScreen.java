@@ -1,5 +1,6 @@
 package dev.holdfast.terminal.screen;
 
+import com.techsenger.jeditermfx.core.model.JediTerminal;
 import com.techsenger.jeditermfx.core.model.TerminalLine;
 import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
 import com.techsenger.jeditermfx.core.util.CharUtils;
@@ -55,16 +56,15 @@ public record VisibleScreen(int columns, List<Row> rows, int cursorRow, int curs
 
     /** Copies {@code session}'s screen, taking and releasing its buffer lock. */
     public static VisibleScreen capture(TerminalSession session) {
-        return capture(session.buffer(), session.cursorY() - 1, session.cursorX() - 1);
+        return capture(session.terminal());
     }
 
     /**
-     * Copies the screen rows of {@code buffer} under its lock: the only code here that holds it.
-     *
-     * @param cursorRow the cursor's row, 0-based ({@link TerminalSession#cursorY()} is 1-based)
-     * @param cursorColumn the cursor's column, 0-based
+     * Copies the screen rows and the cursor of {@code terminal} under its buffer lock: the only code here that
+     * holds it, for rows × columns chars.
      */
-    public static VisibleScreen capture(TerminalTextBuffer buffer, int cursorRow, int cursorColumn) {
+    public static VisibleScreen capture(JediTerminal terminal) {
+        TerminalTextBuffer buffer = terminal.getTerminalTextBuffer();
         buffer.lock();
         try {
             int width = buffer.getWidth();
@@ -77,7 +77,9 @@ public record VisibleScreen(int columns, List<Row> rows, int cursorRow, int curs
                 appendCells(line, text, width);
                 rows.add(new Row(stripTrailing(text), line.isWrapped()));
             }
-            return new VisibleScreen(Math.max(1, width), rows, cursorRow, cursorColumn, buffer.isUsingAlternateBuffer());
+            // The model counts the cursor from 1.
+            return new VisibleScreen(Math.max(1, width), rows, terminal.getCursorY() - 1, terminal.getCursorX() - 1,
+                    buffer.isUsingAlternateBuffer());
         } finally {
             buffer.unlock();
         }

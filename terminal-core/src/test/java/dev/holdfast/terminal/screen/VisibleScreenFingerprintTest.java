@@ -18,7 +18,7 @@ class VisibleScreenFingerprintTest {
     }
 
     private static VisibleScreen screen(HeadlessModel m) {
-        return VisibleScreen.capture(m.buffer(), m.terminal().getCursorY() - 1, m.terminal().getCursorX());
+        return VisibleScreen.capture(m.terminal());
     }
 
     private VisibleScreenFingerprint fingerprint(HeadlessModel m, ProgramKind kind) {
@@ -127,5 +127,7 @@ class VisibleScreenFingerprintTest {
         assertEquals(24, copy.height());
         assertEquals("history 17", copy.rows().get(0).text());
         assertEquals("a          b", copy.rows().get(23).text(), "text after a cursor jump is kept");
+        assertEquals(23, copy.cursorRow());
+        assertEquals(12, copy.cursorColumn());
     }
 }

@@ -108,7 +108,7 @@ public final class WatcherCostBenchmark {
         long[] locked = new long[looks];
         for (int i = 0; i < looks; i++) {
             long began = System.nanoTime();
-            VisibleScreen screen = VisibleScreen.capture(model.buffer(), rows - 1, 0);
+            VisibleScreen screen = VisibleScreen.capture(model.terminal());
             long copied = System.nanoTime();
             tab.look(new Look(Instant.EPOCH.plusSeconds(i), screen, ProgramKind.OTHER, i, make, running, null, "make",
                     "bash", null));
