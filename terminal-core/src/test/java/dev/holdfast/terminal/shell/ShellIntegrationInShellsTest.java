@@ -176,7 +176,8 @@ class ShellIntegrationInShellsTest {
         Optional<Path> zsh = onPath("zsh");
         assumeTrue(zsh.isPresent(), "zsh is not installed: its integration is not tested here");
         Files.writeString(home.resolve(".zshenv"), "echo zshenv-ran\n");
-        Files.writeString(home.resolve(".zshrc"), "echo zshrc-ran\nprecmd() { echo \"user-precmd saw $?\" }\n");
+        Files.writeString(home.resolve(".zshrc"),
+                "echo zshrc-ran\nsetopt ksh_arrays sh_word_split\nprecmd() { echo \"user-precmd saw $?\" }\n");
         start(List.of(zsh.get().toString(), "-l"), integration);
         await("the first prompt", () -> session.shellStatus().atPrompt());
         runAndAwait("false", 1);

@@ -31,6 +31,8 @@ if [[ -o interactive && -z "${__holdfast_loaded-}" ]]; then
     # function the status of the command that just ended.
     __holdfast_precmd() {
         local ret=$?
+        # The user's options (ksh_arrays, sh_word_split, …) must not change what this prints.
+        emulate -L zsh
         builtin print -rn -- $'\e]133;D;'"$ret"$'\a'
         __holdfast_urlencode "$PWD"
         builtin print -rn -- $'\e]7;file://'"${HOST}${REPLY}"$'\a'
@@ -44,6 +46,7 @@ if [[ -o interactive && -z "${__holdfast_loaded-}" ]]; then
 
     # zsh hands preexec the command line as typed.
     __holdfast_preexec() {
+        emulate -L zsh
         __holdfast_urlencode "${1[1,1000]}"
         builtin print -rn -- $'\e]133;C;cmdline_url='"${REPLY}"$'\a'
     }
