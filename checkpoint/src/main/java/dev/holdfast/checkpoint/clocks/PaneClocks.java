@@ -142,7 +142,11 @@ public final class PaneClocks implements AutoCloseable {
                     LOG.warn("{}: {} unreadable row(s) left alone", file, loaded.skippedRows());
                 }
             } catch (ClockStoreException e) {
-                problem(e, "reading");
+                if (e.problem() == ClockStoreProblem.CORRUPT) {
+                    startAfresh(e);
+                } else {
+                    problem(e, "reading");
+                }
             }
         }
         UUID decided = LaunchLineage.decide(loaded.launches(), launch.launchId(), launch.ownsSession());
@@ -172,16 +176,26 @@ public final class PaneClocks implements AutoCloseable {
                 problem(e, "opening");
                 return false;
             }
-            String movedTo = quarantine();
-            tell(ClockStoreProblem.CORRUPT, movedTo);
-            LOG.warn("{} is damaged ({}); moved aside as {}", file, e.getMessage(), movedTo);
-            try {
-                store = PaneClockStore.open(file, settings.busyTimeout());
-                return true;
-            } catch (ClockStoreException again) {
-                problem(again, "recreating");
-                return false;
-            }
+            return startAfresh(e);
+        }
+    }
+
+    /** The database is damaged: it is moved aside (with its WAL) and a fresh one made. Executor only. */
+    private boolean startAfresh(ClockStoreException damage) {
+        if (store != null) {
+            store.close();
+            store = null;
+        }
+        launchRecorded = false;
+        String movedTo = quarantine();
+        tell(ClockStoreProblem.CORRUPT, movedTo);
+        LOG.warn("{} is damaged ({}); moved aside as {}", file, damage.getMessage(), movedTo);
+        try {
+            store = PaneClockStore.open(file, settings.busyTimeout());
+            return true;
+        } catch (ClockStoreException again) {
+            problem(again, "recreating");
+            return false;
         }
     }
 
@@ -313,10 +327,10 @@ public final class PaneClocks implements AutoCloseable {
             writes.incrementAndGet();
         } catch (ClockStoreException e) {
             failed();
-            problem(e, "writing panel " + key.panelId());
             if (e.problem() == ClockStoreProblem.CORRUPT) {
-                store.close();
-                store = null;
+                startAfresh(e);
+            } else {
+                problem(e, "writing panel " + key.panelId());
             }
         }
     }
