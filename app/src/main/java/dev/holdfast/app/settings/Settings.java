@@ -18,10 +18,12 @@ import java.util.Objects;
  * @param restoreSessions whether the next launch restores tabs and scrollback
  * @param cursorBlink whether a blinking cursor shape blinks
  * @param colors colour overrides by name (see {@link #COLOR_NAMES}), values {@code #rrggbb}
+ * @param shellIntegration whether new tabs' bash, zsh and fish load Holdfast's prompt and command marks (OSC 133,
+ *     OSC 7); the user's own startup files run either way
  */
 public record Settings(String fontFamily, double fontSizePoints, int historyLines, Theme theme,
                        boolean restoreSessions, boolean cursorBlink, Map<String, String> colors,
-                       SaveTiming saveTiming) {
+                       SaveTiming saveTiming, boolean shellIntegration) {
 
     /**
      * How often the session and the scrollback checkpoints are written. The defaults are the checkpoint
@@ -80,9 +82,12 @@ public record Settings(String fontFamily, double fontSizePoints, int historyLine
         Objects.requireNonNull(saveTiming, "saveTiming");
     }
 
+    public static final boolean DEFAULT_SHELL_INTEGRATION = true;
+
     public Settings(String fontFamily, double fontSizePoints, int historyLines, Theme theme, boolean restoreSessions,
                     boolean cursorBlink, Map<String, String> colors) {
-        this(fontFamily, fontSizePoints, historyLines, theme, restoreSessions, cursorBlink, colors, SaveTiming.DEFAULT);
+        this(fontFamily, fontSizePoints, historyLines, theme, restoreSessions, cursorBlink, colors, SaveTiming.DEFAULT,
+                DEFAULT_SHELL_INTEGRATION);
     }
 
     /** The defaults; an empty font family means "the best monospace font installed". */
@@ -121,6 +126,7 @@ public record Settings(String fontFamily, double fontSizePoints, int historyLine
     }
 
     public Settings withFont(String family, double size) {
-        return new Settings(family, size, historyLines, theme, restoreSessions, cursorBlink, colors, saveTiming);
+        return new Settings(family, size, historyLines, theme, restoreSessions, cursorBlink, colors, saveTiming,
+                shellIntegration);
     }
 }

@@ -2,6 +2,7 @@ package dev.holdfast.terminal.emulation;
 
 import dev.holdfast.terminal.pty.ShellCommand;
 import dev.holdfast.terminal.scrollback.ScrollbackLimit;
+import dev.holdfast.terminal.shell.ShellIntegration;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
@@ -15,6 +16,8 @@ import java.util.UUID;
  * @param baseEnvironment the environment to inherit (usually {@code System.getenv()})
  * @param historyLines how many lines of scrollback the model keeps: 0 keeps none, {@link #UNLIMITED_HISTORY_LINES}
  *     as many as fit in the memory cap; every size is also held to that cap ({@link ScrollbackLimit})
+ * @param shellIntegration whether (and from where) a bash, zsh or fish loads Holdfast's prompt and command marks;
+ *     {@link ShellIntegration#OFF} starts the command exactly as given
  */
 public record SessionSpec(
         UUID panelId,
@@ -23,7 +26,8 @@ public record SessionSpec(
         Map<String, String> baseEnvironment,
         int columns,
         int rows,
-        int historyLines) {
+        int historyLines,
+        ShellIntegration shellIntegration) {
 
     public static final int DEFAULT_HISTORY_LINES = 10_000;
     /** No line limit: the history is bounded by {@link ScrollbackLimit#DEFAULT_MEMORY_CAP_BYTES} alone. */
@@ -41,6 +45,13 @@ public record SessionSpec(
         if (historyLines < 0) {
             throw new IllegalArgumentException("historyLines must not be negative: " + historyLines);
         }
+        Objects.requireNonNull(shellIntegration, "shellIntegration");
+    }
+
+    /** A terminal whose shell starts without Holdfast's integration. */
+    public SessionSpec(UUID panelId, Path workingDirectory, ShellCommand command, Map<String, String> baseEnvironment,
+                       int columns, int rows, int historyLines) {
+        this(panelId, workingDirectory, command, baseEnvironment, columns, rows, historyLines, ShellIntegration.OFF);
     }
 
     /** The history's bound: {@link #historyLines} lines, within the default memory cap. */
