@@ -8,6 +8,7 @@ import dev.holdfast.app.autosave.WindowState;
 import dev.holdfast.app.control.CheckpointSummary;
 import dev.holdfast.app.control.ControlServer;
 import dev.holdfast.app.control.ControlSettings;
+import dev.holdfast.app.conversation.ConversationPanels;
 import dev.holdfast.app.diagnostics.FxStallMonitor;
 import dev.holdfast.app.diagnostics.OutputActivity;
 import dev.holdfast.app.restore.SessionRestorer;
@@ -27,6 +28,8 @@ import dev.holdfast.app.window.WindowControlTarget;
 import dev.holdfast.checkpoint.scrollback.RestoreSource;
 import dev.holdfast.checkpoint.scrollback.ScrollbackEligibility;
 import dev.holdfast.checkpoint.session.SessionSnapshotStore;
+import dev.holdfast.terminal.agent.live.LiveConversations;
+import dev.holdfast.terminal.agent.live.LiveSettings;
 import dev.holdfast.terminal.export.CapturedLines;
 import dev.holdfast.terminal.export.ExportLimits;
 import dev.holdfast.terminal.pty.ProcessInspector;
@@ -90,6 +93,8 @@ public final class HoldfastApplication extends Application {
     private FxStallMonitor stallMonitor;
     private ControlServer controlServer;
     private TerminalCheckpoints checkpoints;
+    private ConversationPanels conversationPanels;
+    private LiveConversations conversations;
 
     static void prepare(LaunchContext context) {
         prepared = context;
@@ -116,6 +121,11 @@ public final class HoldfastApplication extends Application {
                 CloseConfirmation.DIALOG, System.getenv(), this::saveOnClose, primarySelection, () -> {
                     Platform.exit();
                 });
+        conversationPanels = new ConversationPanels(window, Platform::runLater, clock.getZone());
+        conversations = new LiveConversations(ProcessInspector.forCurrentOs(), LiveSettings.DEFAULTS, clock, home(),
+                conversationPanels);
+        conversationPanels.connect(conversations);
+        conversations.start();
         LaunchContext.Checkpoints cps = context.checkpoints();
         checkpoints = new TerminalCheckpoints(window, cps.settings(), context.launch().launchId(), cps.store(),
                 exporter, Platform::runLater, clock);
@@ -160,7 +170,7 @@ public final class HoldfastApplication extends Application {
     /** Binding the socket touches the disk, so it happens on the background executor. */
     private void startControlServer(LaunchContext context) {
         WindowControlTarget target = new WindowControlTarget(window, background, exporter,
-                this::checkpointNow, this::extraStats);
+                this::checkpointNow, this::extraStats, conversationPanels);
         ControlServer server = new ControlServer(context.state().controlSocket(), target, ControlSettings.defaults());
         controlServer = server;
         background.execute(() -> {
@@ -370,6 +380,10 @@ public final class HoldfastApplication extends Application {
             checkpoints.close();
         }
         if (background != null) {
+            if (conversations != null) {
+                // Its close waits (briefly) for its thread; not on the FX thread.
+                background.execute(conversations::close);
+            }
             background.shutdown();
             if (!background.awaitTermination(SHUTDOWN_WAIT_MS, TimeUnit.MILLISECONDS)) {
                 LOG.warn("Shells did not end within {} ms; exiting anyway", SHUTDOWN_WAIT_MS);

@@ -92,7 +92,7 @@ class CtlMainTest {
     @Test
     void aTitleCannotDriveTheTerminalCtlPrintsTo() throws IOException {
         target.tabs.set(0, new TabInfo(FakeControlTarget.FIRST, "evil\u001b]52;c;aGk=\u0007", "/", 1L, "sh", true,
-                false));
+                false, null));
         start(target);
         assertEquals(0, ctl("list"));
         assertTrue(out.contains("evil?]52;c;aGk=?"), out);
