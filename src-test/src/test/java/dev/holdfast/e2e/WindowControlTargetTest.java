@@ -6,11 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.holdfast.app.HoldfastApplication;
 import dev.holdfast.app.autosave.ScrollbackExporter;
+import dev.holdfast.app.control.AgentConversations;
 import dev.holdfast.app.tabs.TerminalTab;
 import dev.holdfast.app.window.CloseConfirmation;
 import dev.holdfast.app.window.MainWindow;
 import dev.holdfast.app.window.WindowCloseHook;
 import dev.holdfast.app.window.WindowControlTarget;
+import dev.holdfast.terminal.agent.Agent;
+import dev.holdfast.terminal.agent.live.TabConversation;
 import dev.holdfast.terminal.export.ExportLimits;
 import dev.holdfast.terminal.threads.NamedThreadFactory;
 import java.lang.management.ManagementFactory;
@@ -20,6 +23,8 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -35,6 +40,18 @@ import org.testfx.util.WaitForAsyncUtils;
 /** The control socket's view of the real window reads each terminal's model only under its lock. */
 class WindowControlTargetTest {
     private static final String BACKGROUND = "test-control-background";
+    /** These tests are about the terminals' models; no agent runs in their tabs. */
+    private static final AgentConversations NO_AGENTS = new AgentConversations() {
+        @Override
+        public Optional<Agent> agentOf(UUID panelId) {
+            return Optional.empty();
+        }
+
+        @Override
+        public CompletableFuture<TabConversation> conversation(UUID panelId) {
+            return CompletableFuture.completedFuture(TabConversation.noAgent(panelId));
+        }
+    };
 
     @TempDir
     Path home;
@@ -59,7 +76,7 @@ class WindowControlTargetTest {
             return w;
         });
         target = new WindowControlTarget(window, background, new ScrollbackExporter(ExportLimits.DEFAULTS),
-                () -> CompletableFuture.completedFuture(null), Map::of);
+                () -> CompletableFuture.completedFuture(null), Map::of, NO_AGENTS);
     }
 
     @AfterEach

@@ -102,14 +102,12 @@ public final class ConversationPanels implements ConversationListener, AgentConv
 
     private void forget(TerminalTab tab) {
         UUID id = tab.panelId();
-        Entry entry = entries.remove(id);
+        entries.remove(id);
         tracked.remove(id);
         agents.remove(id);
         mailbox.remove(id);
         live.untrack(id);
-        if (entry != null) {
-            entry.dispose();
-        }
+        // The tab and its nodes are going; the entry only has to let go of them.
     }
 
     /** Shows the tab's panel, or hides it when it is shown. FX thread. */
@@ -253,14 +251,6 @@ public final class ConversationPanels implements ConversationListener, AgentConv
             if (panel != null) {
                 panel.setLook(ConversationLook.of(look));
             }
-        }
-
-        void dispose() {
-            tab.header().setAgentButton(null);
-            if (open) {
-                tab.body().hideSidePanel();
-            }
-            panel = null;
         }
     }
 }

@@ -248,10 +248,10 @@ public final class MainWindow {
         if (!tabs.remove(tab)) {
             return;
         }
+        tellClosed(tab);
         tab.view().dispose();
         background.execute(tab.session()::close);
         onTabGone.accept(tab);
-        tellClosed(tab);
         LOG.info("Closed tab {}", tab.panelId());
         if (tabs.isEmpty()) {
             closeWindow();
@@ -281,8 +281,8 @@ public final class MainWindow {
         }
         List<TerminalTab> open = tabs();
         for (TerminalTab tab : open) {
-            tab.view().dispose();
             tellClosed(tab);
+            tab.view().dispose();
         }
         stage.hide();
         ticker.close();
