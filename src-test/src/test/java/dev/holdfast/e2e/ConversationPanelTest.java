@@ -67,6 +67,9 @@ import org.testfx.util.WaitForAsyncUtils;
 class ConversationPanelTest {
     private static final String ANSWER = "The build fails on Tuesdays because the cron job that rotates the signing "
             + "keys runs at the same minute as the nightly build; the build now **waits** for the rotation lock.";
+    /** An answer as Codex writes them: a heading, a list, and a code block at its end. */
+    private static final String MARKDOWN_ANSWER = "## Why it fails\n\n" + ANSWER
+            + "\n\n- the lock file is `rotation.lock`\n- the job moved to 03:15\n\n```bash\n./gradlew build --no-daemon\n```";
     private static final LiveSettings FAST = new LiveSettings(Duration.ofMillis(100), LiveSettings.DEFAULTS.binding(),
             LiveSettings.DEFAULTS.conversation(), LiveSettings.DEFAULTS.transcript());
 
@@ -199,9 +202,10 @@ class ConversationPanelTest {
     }
 
     private void answer(TerminalTab tab, String text) throws InterruptedException {
+        String last = text.lines().filter(l -> !l.isBlank() && !l.startsWith("```")).reduce((a, b) -> b).orElseThrow();
         codex.answerWith(text);
         codex.control("/answer");
-        TabText.await("the answer on screen", () -> TabText.of(tab).contains(text.substring(0, 40)));
+        TabText.await("the answer on screen", () -> TabText.of(tab).contains(last.substring(0, Math.min(40, last.length()))));
     }
 
     private void pressShortcut() {
@@ -213,14 +217,31 @@ class ConversationPanelTest {
         TerminalTab tab = tab();
         startCodex(tab, "");
         say(tab, "why does the build fail on Tuesdays?");
-        answer(tab, ANSWER);
+        answer(tab, MARKDOWN_ANSWER);
 
         robot.clickOn(agentButton(tab));
         awaitPanel("the user turn and the answer", tab, text -> text.contains("why does the build fail on Tuesdays?")
-                && text.contains("the build now ") && text.contains("waits"));
+                && text.contains("the build now ") && text.contains("waits") && text.contains("./gradlew build"));
         String shown = panelText(tab);
         assertFalse(shown.contains("**waits**"), "markdown is shown as text, not as its marks:\n" + shown);
+        assertFalse(shown.contains("## Why"), "a heading is shown as a heading:\n" + shown);
+        assertFalse(shown.contains("```"), "a code block is shown without its fences:\n" + shown);
         assertFalse(shown.contains("environment_context"), "what Codex injects is not a user turn:\n" + shown);
+        String terminalFont = fx(() -> window.fontFamily());
+        assertEquals(terminalFont, fx(() -> ((Text) tab.body().sidePanel().lookup(".md-code-text")).getFont().getFamily()),
+                "code in the terminal's font");
+
+        // Monocle makes no context-menu request of a right click; the request is sent as the platform would.
+        fx(() -> {
+            Node turn = tab.body().sidePanel().lookup(".conv-user");
+            var at = turn.localToScreen(10, 10);
+            javafx.event.Event.fireEvent(turn, new javafx.scene.input.ContextMenuEvent(
+                    javafx.scene.input.ContextMenuEvent.CONTEXT_MENU_REQUESTED, 10, 10, at.getX(), at.getY(), false, null));
+            return null;
+        });
+        robot.clickOn("Copy");
+        assertEquals("why does the build fail on Tuesdays?",
+                fx(() -> javafx.scene.input.Clipboard.getSystemClipboard().getString()), "a turn copied as its text");
 
         codex.control("/flood 30");
         awaitPanel("the tool call, folded", tab, text -> text.contains("$ seq -f 'tool output line %g' 1 30"));
