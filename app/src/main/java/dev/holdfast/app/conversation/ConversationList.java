@@ -95,12 +95,8 @@ final class ConversationList implements ConversationCell.Context {
         }
     }
 
-    boolean followsTail() {
-        return followTail;
-    }
-
-    /** Scrolls to the end and follows it from now on. */
-    void scrollToEnd() {
+    /** Scrolls to the end of the last row. */
+    private void scrollToEnd() {
         int last = list.getItems().size() - 1;
         if (last < 0) {
             return;

@@ -26,8 +26,11 @@ import javafx.scene.text.TextFlow;
 final class ConversationPanel extends VBox {
     /** The panel is never squeezed below this, so its heading and a line of text stay readable. */
     static final double MIN_WIDTH = 220;
-    static final String UNAVAILABLE = "Conversation unavailable — ";
-    static final String SHOW_TERMINAL = "show terminal output";
+    /** The headline's last words, which are the link: "show terminal output". */
+    static final String SHOW_TERMINAL = Binding.UNAVAILABLE_HEADLINE.substring(
+            Binding.UNAVAILABLE_HEADLINE.indexOf("— ") + 2);
+    static final String UNAVAILABLE = Binding.UNAVAILABLE_HEADLINE.substring(0,
+            Binding.UNAVAILABLE_HEADLINE.length() - SHOW_TERMINAL.length());
 
     private final Label title = new Label();
     private final Label subtitle = new Label();
@@ -108,10 +111,6 @@ final class ConversationPanel extends VBox {
         return shown instanceof PanelContent.Showing s ? Optional.of(s) : Optional.empty();
     }
 
-    PanelContent content() {
-        return shown;
-    }
-
     void setLook(ConversationLook newLook) {
         if (!newLook.equals(look)) {
             look = newLook;
@@ -119,10 +118,6 @@ final class ConversationPanel extends VBox {
             list.setLook(newLook);
             show(shown);
         }
-    }
-
-    ConversationList list() {
-        return list;
     }
 
     private void applyLook() {

@@ -118,12 +118,6 @@ public final class ConversationPanels implements ConversationListener, AgentConv
         }
     }
 
-    /** Whether the tab's panel is shown. FX thread. */
-    public boolean isShown(TerminalTab tab) {
-        Entry entry = entries.get(tab.panelId());
-        return entry != null && entry.open;
-    }
-
     // The service's thread.
     @Override
     public void changed(TabConversation state) {

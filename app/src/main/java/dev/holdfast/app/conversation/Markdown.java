@@ -459,13 +459,4 @@ public final class Markdown {
             return c < 128 && !Character.isLetterOrDigit(c) && !Character.isWhitespace(c);
         }
     }
-
-    /** The text of {@code spans} without styles: what a copy of the block gives. */
-    public static String plainText(List<Span> spans) {
-        StringBuilder text = new StringBuilder();
-        for (Span span : spans) {
-            text.append(span.text());
-        }
-        return text.toString();
-    }
 }
