@@ -291,7 +291,22 @@ class ConversationPanelTest {
             return null;
         });
         awaitPanel("no conversation yet", tab, text -> text.contains("Conversation unavailable — "));
-        robot.clickOn(fx(() -> tab.body().sidePanel().lookup(".conv-terminal-link")));
+        // The panel redraws as the binding is re-read; click the link that is in the scene at that moment.
+        TabText.await("the link clicked", () -> {
+            try {
+                javafx.scene.Node link = fx(() -> {
+                    javafx.scene.Node n = tab.body().sidePanel().lookup(".conv-terminal-link");
+                    return n != null && n.getScene() != null && n.isVisible() ? n : null;
+                });
+                if (link == null) {
+                    return false;
+                }
+                robot.clickOn(link);
+                return true;
+            } catch (Exception | AssertionError e) {
+                return false;
+            }
+        });
         TabText.await("the panel hidden", () -> panelText(tab).isEmpty());
         assertTrue(fx(() -> tab.view().isFocused()), "the terminal has the focus");
     }
@@ -374,6 +389,8 @@ class ConversationPanelTest {
         probe.start();
         int rows;
         int cells;
+        long window;
+        long opened = System.nanoTime();
         try {
             fx(() -> {
                 panels.toggle(tab);
@@ -390,14 +407,18 @@ class ConversationPanelTest {
             awaitPanel("the end of the conversation in sight", tab, text -> text.contains("answer " + (calls / 10 - 1)));
             rows = fx(() -> list(tab).getItems().size());
             cells = fx(() -> list(tab).lookupAll(".conversation-cell").size());
+            window = System.nanoTime() - opened;
         } finally {
             probing.set(false);
             probe.join(5_000);
         }
         assertTrue(cells < 100, cells + " cells for " + rows + " rows: only the rows in sight have nodes");
-        // The precise figure is a benchmark's; this bound only catches parsing or laying out all rows on the FX thread.
+        // Not a timing test (a slow machine stretches everything alike): parsing or laying out every row on the FX
+        // thread would make one stall most of the time the panel took to fill; off it, the FX thread keeps answering.
         long worstMillis = worstNanos.get() / 1_000_000;
-        assertTrue(worstMillis < 1_500, "the FX thread was blocked for " + worstMillis + " ms");
+        long windowMillis = window / 1_000_000;
+        assertTrue(worstMillis * 2 < windowMillis, "the FX thread was blocked for " + worstMillis + " ms of the "
+                + windowMillis + " ms the panel took to fill");
     }
 
     @Test
