@@ -8,9 +8,10 @@ import dev.holdfast.app.autosave.WindowState;
 import dev.holdfast.app.control.CheckpointSummary;
 import dev.holdfast.app.control.ControlServer;
 import dev.holdfast.app.control.ControlSettings;
+import dev.holdfast.app.control.DeferredTarget;
 import dev.holdfast.app.diagnostics.FxStallMonitor;
-import dev.holdfast.app.diagnostics.OutputActivity;
 import dev.holdfast.app.restore.SessionRestorer;
+import dev.holdfast.app.restore.StartupActivity;
 import dev.holdfast.app.restore.StartupRestore;
 import dev.holdfast.app.settings.Settings;
 import dev.holdfast.app.settings.SettingsDialog;
@@ -79,7 +80,8 @@ public final class HoldfastApplication extends Application {
     private ExecutorService background;
     private SessionSaver saver;
     private ScrollbackExporter exporter;
-    private MainWindow window;
+    /** Volatile: the stall monitor's thread reads it (null until start builds it). */
+    private volatile MainWindow window;
     private ScheduledFuture<?> autosave;
     private UiTicker autosaveTicker;
     /** The window as of the last autosave tick: what a signal quit saves when the FX thread is gone. */
@@ -90,6 +92,9 @@ public final class HoldfastApplication extends Application {
     private FxStallMonitor stallMonitor;
     private ControlServer controlServer;
     private TerminalCheckpoints checkpoints;
+    private volatile SessionRestorer restorer;
+    /** How long {@link #start} held the FX thread, for {@code ctl stats}. */
+    private volatile double startFxMillis;
 
     static void prepare(LaunchContext context) {
         prepared = context;
@@ -101,10 +106,16 @@ public final class HoldfastApplication extends Application {
         if (context == null) {
             throw new IllegalStateException("Holdfast must be started through Main");
         }
+        long startedNanos = System.nanoTime();
         LOG.info("Holdfast {} starting, launch {}, state in {}", Main.version(), context.launch().launchId(),
                 context.state().root());
         Clock clock = Clock.systemDefaultZone();
         background = Executors.newCachedThreadPool(new NamedThreadFactory("holdfast-background", true));
+        // First, so that ctl answers while the window is built and restored, and stalls of the restore are seen.
+        DeferredTarget control = startControlServer(context);
+        StartupActivity startup = new StartupActivity(() -> window == null ? List.of() : window.sessions(),
+                () -> restorer != null && restorer.replaying());
+        stallMonitor = new FxStallMonitor(Platform::runLater, startup);
         exporter = new ScrollbackExporter(ExportLimits.DEFAULTS);
         StartupRestore restore = context.restore();
         if (restore.persist()) {
@@ -122,10 +133,9 @@ public final class HoldfastApplication extends Application {
         window.setOnScrollbackGone(tab -> checkpoints.discard(tab.panelId()));
         InertReplay replay = new InertReplay(new ReplaySanitizer(), clock,
                 DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM));
+        restorer = new SessionRestorer(replay, background, home(), panel -> separatorLabel(replay, cps, panel.panelId()));
         boolean restoredTabs = restore.snapshot()
-                .map(snapshot -> new SessionRestorer(replay, background, home(),
-                        panel -> separatorLabel(replay, cps, panel.panelId()))
-                        .restore(window, snapshot, screens()))
+                .map(snapshot -> restorer.restore(window, snapshot, screens()))
                 .orElse(false);
         if (!restoredTabs) {
             window.openTab(startDirectory());
@@ -153,14 +163,19 @@ public final class HoldfastApplication extends Application {
         window.setOpenSettings(() -> SettingsDialog.show(stage, window.settings(), window.fontFamily(),
                 edited -> saveSettings(context, edited)));
         watchSettings(context);
-        stallMonitor = new FxStallMonitor(Platform::runLater, new OutputActivity(window::sessions)::sinceLastAsked);
-        startControlServer(context);
+        control.attach(new WindowControlTarget(window, background, exporter, this::checkpointNow, this::extraStats));
+        startup.windowBuilt();
+        startFxMillis = (System.nanoTime() - startedNanos) / 1_000_000.0;
+        LOG.info("Window built and {} tab(s) placed in {} ms of the FX thread", window.tabs().size(),
+                Math.round(startFxMillis));
     }
 
-    /** Binding the socket touches the disk, so it happens on the background executor. */
-    private void startControlServer(LaunchContext context) {
-        WindowControlTarget target = new WindowControlTarget(window, background, exporter,
-                this::checkpointNow, this::extraStats);
+    /**
+     * Binding the socket touches the disk, so it happens on the background executor; requests wait for the
+     * returned target until the window exists.
+     */
+    private DeferredTarget startControlServer(LaunchContext context) {
+        DeferredTarget target = new DeferredTarget();
         ControlServer server = new ControlServer(context.state().controlSocket(), target, ControlSettings.defaults());
         controlServer = server;
         background.execute(() -> {
@@ -172,12 +187,14 @@ public final class HoldfastApplication extends Application {
                 Platform.runLater(() -> window.showNotices(List.of("holdfast ctl is unavailable: " + e.getMessage())));
             }
         });
+        return target;
     }
 
     private Map<String, Object> extraStats() {
         Map<String, Object> stats = new LinkedHashMap<>();
         stats.put("fxStalls", stallMonitor.snapshot());
         stats.put("checkpoints", checkpoints.stats());
+        stats.put("startup", Map.of("startFxMillis", startFxMillis, "replaying", restorer != null && restorer.replaying()));
         return stats;
     }
 
@@ -345,6 +362,9 @@ public final class HoldfastApplication extends Application {
 
     @Override
     public void stop() throws InterruptedException {
+        if (restorer != null) {
+            restorer.close();
+        }
         if (controlServer != null) {
             controlServer.stop();
         }

@@ -56,12 +56,14 @@ public final class TerminalTab {
         events.attach(this);
         this.header = new TabHeader(title, this::rename, view::requestFocus);
         this.body = new TabBody(new BorderPane(view, findBar, null, null, null));
-        tab.setContent(body);
         tab.setGraphic(header);
         tab.setUserData(this);
         tab.setContextMenu(contextMenu());
-        tab.setOnSelectionChanged(e -> {
-            if (tab.isSelected()) {
+        // The content joins the scene when the tab is first shown: styling and laying out twenty restored tabs'
+        // terminals, find bars and scroll bars at once held the FX thread for seconds at start.
+        tab.selectedProperty().addListener((obs, was, selected) -> {
+            if (selected) {
+                showContent();
                 Platform.runLater(view::requestFocus);
             }
         });
@@ -104,6 +106,12 @@ public final class TerminalTab {
                     t.ended(sessionEnd);
                 }
             });
+        }
+    }
+
+    private void showContent() {
+        if (tab.getContent() == null) {
+            tab.setContent(body);
         }
     }
 

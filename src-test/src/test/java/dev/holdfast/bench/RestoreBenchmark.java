@@ -1,0 +1,307 @@
+package dev.holdfast.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.holdfast.app.control.ControlClient;
+import dev.holdfast.app.control.ControlCommand;
+import dev.holdfast.app.control.ControlProtocol;
+import dev.holdfast.checkpoint.session.PanelSnapshot;
+import dev.holdfast.checkpoint.session.SessionSnapshot;
+import dev.holdfast.checkpoint.session.SessionSnapshotStore;
+import dev.holdfast.checkpoint.session.WindowFrame;
+import dev.holdfast.checkpoint.store.StateDirectory;
+import java.io.File;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Restoring a session of 20 tabs with 4,000 coloured lines of scrollback each, in the real app (its own JVM,
+ * headless Monocle, real shells): how long after launch the control socket answers, how long until every tab shows
+ * its shell's prompt below its restored history (read through {@code ctl read}), and the FX thread's worst stall
+ * meanwhile ({@code ctl stats}: the probe histogram and the FX time of {@code start}). Beside the targets of issue
+ * 11 (socket 1 s, every prompt 1.5 s, no FX stall over 50 ms) and a launch with no saved session in the same run,
+ * whose figures are what the JVM, JavaFX and one shell cost on this machine at this moment. Three launches of
+ * each, interleaved; prints, never fails.
+ * Run with {@code mvn -B -pl src-test -am verify -Pbench -DskipPackagingTests -Dtest=RestoreBenchmark}.
+ */
+@Tag("benchmark")
+class RestoreBenchmark {
+    private static final int TABS = 20;
+    private static final int LINES = 4_000;
+    private static final int LAUNCHES = Integer.getInteger("holdfast.bench.launches", 3);
+    private static final String PROMPT = "READY$";
+    private static final Duration LAUNCH_DEADLINE = Duration.ofSeconds(60);
+    private static final ControlProtocol PROTOCOL = new ControlProtocol();
+
+    private record Launch(double socketMillis, double promptsMillis, double fxStallMaxMillis, double startFxMillis,
+                          long probes, boolean historyComplete, double loadAverage) {
+    }
+
+    @Test
+    void restoreOfTwentyTabsWithColouredScrollback() throws Exception {
+        Path root = Path.of(System.getProperty("user.dir")).getParent();
+        // Another build to measure (an older commit, for before/after figures): -Dholdfast.bench.appDir=<its root>.
+        Path appRoot = Path.of(System.getProperty("holdfast.bench.appDir", root.toString()));
+        Path jar = appRoot.resolve("app/target/holdfast-app.jar");
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException("build the app first: " + jar);
+        }
+        String monocle = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+                .filter(p -> p.contains("openjfx-monocle")).findFirst().orElseThrow();
+        List<Launch> baselines = new ArrayList<>();
+        List<Launch> restores = new ArrayList<>();
+        for (int i = 0; i < LAUNCHES; i++) {
+            // Interleaved, so that both see the same machine: the baseline is a launch with no saved session.
+            baselines.add(launchOnce(appRoot, jar, monocle, 0));
+            restores.add(launchOnce(appRoot, jar, monocle, TABS));
+        }
+        StringBuilder table = new StringBuilder();
+        table.append(String.format("%nBuild: %s%n", appRoot));
+        table.append(String.format("Restore of %d tabs x %,d coloured lines (headless Monocle, real shells), beside"
+                + " a launch with no saved session (1 fresh tab) in the same run%n", TABS, LINES));
+        table.append(String.format("%-12s %10s %12s %13s %13s %8s %8s %6s%n", "launch", "socket", "all prompts",
+                "fx stall max", "start() fx", "probes", "history", "load"));
+        for (int i = 0; i < LAUNCHES; i++) {
+            row(table, "baseline " + (i + 1), baselines.get(i));
+            row(table, "restore " + (i + 1), restores.get(i));
+        }
+        table.append(String.format("%-12s %7.0f ms %9.0f ms %10.1f ms %10.1f ms%n", "median base",
+                median(baselines, Launch::socketMillis), median(baselines, Launch::promptsMillis),
+                median(baselines, Launch::fxStallMaxMillis), median(baselines, Launch::startFxMillis)));
+        table.append(String.format("%-12s %7.0f ms %9.0f ms %10.1f ms %10.1f ms%n", "median rest.",
+                median(restores, Launch::socketMillis), median(restores, Launch::promptsMillis),
+                median(restores, Launch::fxStallMaxMillis), median(restores, Launch::startFxMillis)));
+        table.append(String.format("%-12s %7.0f ms %9.0f ms%n", "restore cost",
+                median(restores, Launch::socketMillis) - median(baselines, Launch::socketMillis),
+                median(restores, Launch::promptsMillis) - median(baselines, Launch::promptsMillis)));
+        table.append(String.format("%-12s %7d ms %9d ms %10d ms%n", "target", 1000, 1500, 50));
+        table.append("socket = JVM start to the first answered `list` (it needs the FX thread); all prompts = JVM start")
+                .append(" until every tab's screen ends with its prompt;\nhistory = every restored line is in its tab;")
+                .append(" fx stall max = the worst delay of a task posted to the FX thread, probed from the start")
+                .append(" (ctl stats);\nstart() fx = the FX thread's time in the app's start; load = the 1-minute load")
+                .append(" average at launch (").append(Runtime.getRuntime().availableProcessors()).append(" cores)\n");
+        System.out.println(table);
+        Files.writeString(root.resolve("src-test/target/restore-benchmark.txt"), table);
+    }
+
+    private static void row(StringBuilder table, String name, Launch l) {
+        table.append(String.format("%-12s %7.0f ms %9.0f ms %10.1f ms %10.1f ms %8d %8s %6.1f%n", name,
+                l.socketMillis(), l.promptsMillis(), l.fxStallMaxMillis(), l.startFxMillis(), l.probes(),
+                l.historyComplete() ? "whole" : "MISSING", l.loadAverage()));
+    }
+
+    private static double median(List<Launch> launches, java.util.function.ToDoubleFunction<Launch> value) {
+        double[] values = launches.stream().mapToDouble(value).sorted().toArray();
+        return values[values.length / 2];
+    }
+
+    private Launch launchOnce(Path root, Path jar, String monocle, int tabs) throws Exception {
+        // A short path: Unix socket paths are limited to about 100 bytes.
+        Path work = Files.createTempDirectory(Path.of("/tmp"), "hf-restore-bench");
+        Process app = null;
+        try {
+            Path home = Files.createDirectories(work.resolve("home"));
+            Files.writeString(home.resolve(".bash_profile"), "PS1='" + PROMPT + " '\nHISTFILE=/dev/null\n");
+            StateDirectory state = new StateDirectory(work.resolve("state"), work.resolve("config")).open();
+            List<UUID> panels = tabs == 0 ? List.of() : prepare(state, home, tabs);
+            double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+
+            List<String> command = new ArrayList<>(List.of(
+                    ProcessHandle.current().info().command().orElse("java"), "-Xms64m", "-Xmx2g", "-XX:+UseG1GC",
+                    "-Dfile.encoding=UTF-8", "-Dglass.platform=Monocle", "-Dmonocle.platform=Headless",
+                    "-Dprism.order=sw", "-Djava.awt.headless=true",
+                    "-cp", jar + File.pathSeparator + root.resolve("app/target/lib") + "/*" + File.pathSeparator
+                            + monocle));
+            String extra = System.getProperty("holdfast.bench.jvmArgs", "").strip();
+            if (!extra.isEmpty()) {
+                command.addAll(1, List.of(extra.split("\\s+")));
+            }
+            command.add("dev.holdfast.app.Main");
+            ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+                    .redirectOutput(work.resolve("app.out").toFile());
+            Map<String, String> env = builder.environment();
+            env.remove("DISPLAY");
+            env.put("HOLDFAST_STATE_DIR", state.root().toString());
+            env.put("XDG_CONFIG_HOME", work.resolve("config").toString());
+            env.put("XDG_CACHE_HOME", work.resolve("cache").toString());
+            env.put("HOME", home.toString());
+            env.put("SHELL", "/bin/bash");
+
+            long launched = System.nanoTime();
+            app = builder.start();
+            long deadline = launched + LAUNCH_DEADLINE.toNanos();
+            ControlClient client = connect(state.controlSocket(), deadline, app);
+            try (client) {
+                double socketMillis = millisSince(launched);
+                if (panels.isEmpty()) {
+                    panels = listPanels(client);
+                }
+                Map<UUID, Double> ready = new LinkedHashMap<>();
+                while (ready.size() < panels.size()) {
+                    if (System.nanoTime() > deadline) {
+                        throw new IllegalStateException("only " + ready.size() + " of " + panels.size()
+                                + " tabs showed their prompt within " + LAUNCH_DEADLINE.toSeconds() + " s; see "
+                                + work.resolve("state/logs"));
+                    }
+                    for (UUID panel : panels) {
+                        if (!ready.containsKey(panel) && atPrompt(client, panel)) {
+                            ready.put(panel, millisSince(launched));
+                        }
+                    }
+                }
+                double promptsMillis = ready.values().stream().mapToDouble(Double::doubleValue).max().orElse(0);
+                boolean whole = true;
+                for (UUID panel : tabs == 0 ? List.<UUID>of() : panels) {
+                    whole &= historyComplete(client, panel);
+                }
+                // Let the probes that were posted while the last tabs came up be answered.
+                Thread.sleep(500);
+                JsonNode stats = call(client, ControlCommand.STATS, JsonNodeFactory.instance.objectNode());
+                JsonNode stalls = stats.path("fxStalls");
+                double startFx = stats.path("startup").path("startFxMillis").asDouble(Double.NaN);
+                call(client, ControlCommand.QUIT, JsonNodeFactory.instance.objectNode());
+                return new Launch(socketMillis, promptsMillis, stalls.path("maxMillis").asDouble(), startFx,
+                        stalls.path("probes").asLong(), whole, load);
+            }
+        } finally {
+            if (app != null) {
+                if (!app.waitFor(20, TimeUnit.SECONDS)) {
+                    app.descendants().forEach(ProcessHandle::destroyForcibly);
+                    app.destroyForcibly();
+                    app.waitFor(10, TimeUnit.SECONDS);
+                }
+            }
+            if (Boolean.getBoolean("holdfast.bench.keep")) {
+                System.out.println("kept " + work);
+            } else {
+                deleteRecursively(work);
+            }
+        }
+    }
+
+    /** Writes a clean-quit session of {@link #TABS} tabs, each with {@link #LINES} lines of coloured scrollback. */
+    private static List<UUID> prepare(StateDirectory state, Path home, int tabs) throws IOException {
+        List<PanelSnapshot> panels = new ArrayList<>();
+        List<UUID> ids = new ArrayList<>();
+        for (int tab = 0; tab < tabs; tab++) {
+            UUID id = UUID.randomUUID();
+            ids.add(id);
+            panels.add(new PanelSnapshot(id, null, null, home.toString(), scrollback(tab), true));
+        }
+        Instant now = Instant.now();
+        new SessionSnapshotStore(state, Clock.systemUTC()).save(new SessionSnapshot(now,
+                new WindowFrame(0, 0, 1200, 800, false), panels, 0, now));
+        return ids;
+    }
+
+    /** Build-log-like lines: a coloured counter, a bold word, a 256-colour and a truecolor span. */
+    private static String scrollback(int tab) {
+        StringBuilder text = new StringBuilder(LINES * 100);
+        for (int i = 0; i < LINES; i++) {
+            text.append("\u001b[3").append(i % 8).append('m').append(String.format("t%02d-%05d", tab, i))
+                    .append("\u001b[0m \u001b[1mcompiling\u001b[0m src/module/File").append(i % 97)
+                    .append(".java \u001b[38;5;").append(i % 256).append("mwarn\u001b[0m \u001b[38;2;200;")
+                    .append(i % 200).append(";90mdone\u001b[0m\r\n");
+        }
+        text.append(lastLine(tab));
+        return text.toString();
+    }
+
+    private static String lastLine(int tab) {
+        return String.format("restored-end-of-tab-%02d", tab);
+    }
+
+    private static ControlClient connect(Path socket, long deadline, Process app) throws Exception {
+        while (true) {
+            if (!app.isAlive()) {
+                throw new IllegalStateException("the app exited with " + app.exitValue());
+            }
+            try {
+                ControlClient client = ControlClient.connect(socket, Duration.ofSeconds(30));
+                try {
+                    call(client, ControlCommand.LIST, JsonNodeFactory.instance.objectNode());
+                    return client;
+                } catch (IOException notYet) {
+                    client.close();
+                }
+            } catch (IOException notYet) {
+                // Not listening yet.
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("no control socket within " + LAUNCH_DEADLINE.toSeconds() + " s");
+            }
+            Thread.sleep(10);
+        }
+    }
+
+    private static List<UUID> listPanels(ControlClient client) throws IOException {
+        List<UUID> ids = new ArrayList<>();
+        for (JsonNode tab : call(client, ControlCommand.LIST, JsonNodeFactory.instance.objectNode())) {
+            ids.add(UUID.fromString(tab.path("panelId").asText()));
+        }
+        return ids;
+    }
+
+    private static boolean atPrompt(ControlClient client, UUID panel) throws IOException {
+        ObjectNode args = JsonNodeFactory.instance.objectNode();
+        args.put("panel", panel.toString());
+        String screen = call(client, ControlCommand.READ, args).path("text").asText();
+        String[] lines = screen.strip().split("\n");
+        return lines.length > 0 && lines[lines.length - 1].strip().equals(PROMPT);
+    }
+
+    private static boolean historyComplete(ControlClient client, UUID panel) throws IOException {
+        ObjectNode args = JsonNodeFactory.instance.objectNode();
+        args.put("panel", panel.toString());
+        args.put("scrollback", true);
+        String all = call(client, ControlCommand.READ, args).path("text").asText();
+        int tab = -1;
+        for (int i = 0; i < TABS && tab < 0; i++) {
+            if (all.contains(lastLine(i))) {
+                tab = i;
+            }
+        }
+        return tab >= 0 && all.contains(String.format("t%02d-%05d", tab, 0))
+                && all.contains(String.format("t%02d-%05d", tab, LINES - 1));
+    }
+
+    private static JsonNode call(ControlClient client, ControlCommand command, JsonNode args) throws IOException {
+        ControlProtocol.Response response = client.request(command, args);
+        if (response instanceof ControlProtocol.Success success) {
+            return success.result();
+        }
+        throw new IOException(command.wireName() + " failed: " + ((ControlProtocol.Failure) response).error());
+    }
+
+    private static double millisSince(long startNanos) {
+        return (System.nanoTime() - startNanos) / 1_000_000.0;
+    }
+
+    private static void deleteRecursively(Path directory) throws IOException {
+        if (!Files.exists(directory)) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(directory)) {
+            for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(file);
+            }
+        }
+    }
+}
