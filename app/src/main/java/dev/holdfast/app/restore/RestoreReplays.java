@@ -118,18 +118,26 @@ public final class RestoreReplays implements AutoCloseable {
 
         @Override
         public void run() {
+            boolean started = false;
+            RuntimeException failure = null;
             try {
                 if (replayInto(session, scrollback, label)) {
                     shellStarter.execute(session::start);
-                    done.complete(null);
-                } else {
-                    done.cancel(false);
+                    started = true;
                 }
             } catch (RuntimeException e) {
-                done.completeExceptionally(e);
-                throw e;
+                failure = e;
             } finally {
+                // Counted out before the future completes, so whoever waits on it sees the queue as it is.
                 waiting.decrementAndGet();
+            }
+            if (failure != null) {
+                LOG.warn("Panel {}: could not start the restored tab's shell", session.spec().panelId(), failure);
+                done.completeExceptionally(failure);
+            } else if (started) {
+                done.complete(null);
+            } else {
+                done.cancel(false);
             }
         }
 
