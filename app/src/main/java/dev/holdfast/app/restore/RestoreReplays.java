@@ -46,8 +46,12 @@ import org.slf4j.LoggerFactory;
 public final class RestoreReplays implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RestoreReplays.class);
     static final String THREAD_NAME = "holdfast-restore-replay";
-    /** How long replays wait for the window's terminal size before they start at the models' own. */
-    public static final Duration SIZE_WAIT = Duration.ofSeconds(2);
+    /**
+     * How long replays wait for the window's terminal size before they start at the models' own. Only a window
+     * that is never laid out makes them wait this long: the size comes with the first frame after the window is
+     * built, and until then the FX thread is busy building it anyway.
+     */
+    public static final Duration SIZE_WAIT = Duration.ofSeconds(10);
 
     /**
      * Characters fed per hold of a tab's buffer lock: a slice of coloured text takes well under a millisecond
