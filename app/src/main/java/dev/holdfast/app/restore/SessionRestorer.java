@@ -52,10 +52,15 @@ public final class SessionRestorer implements AutoCloseable {
         List<PanelSnapshot> panels = snapshot.panels();
         List<Runnable> queue = new ArrayList<>(panels.size());
         int selected = panels.isEmpty() ? 0 : Math.min(snapshot.selectedIndex(), panels.size() - 1);
+        List<MainWindow.TabPlace> places = new ArrayList<>(panels.size());
+        for (PanelSnapshot panel : panels) {
+            places.add(new MainWindow.TabPlace(panel.panelId(),
+                    panel.workingDirectory() == null ? home : Path.of(panel.workingDirectory())));
+        }
+        List<TerminalTab> tabs = window.addTabs(places);
         for (int i = 0; i < panels.size(); i++) {
             PanelSnapshot panel = panels.get(i);
-            Path directory = panel.workingDirectory() == null ? home : Path.of(panel.workingDirectory());
-            TerminalTab tab = window.addTab(panel.panelId(), directory, i);
+            TerminalTab tab = tabs.get(i);
             tab.restoreTitles(panel.customTitle(), panel.programTitle());
             tab.persistScrollbackProperty().set(panel.persistScrollback());
             String scrollback = panel.scrollback();

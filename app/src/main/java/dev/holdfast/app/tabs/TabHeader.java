@@ -15,6 +15,8 @@ import javafx.scene.layout.HBox;
  * when it has one (a working indicator, a waiting badge: {@link #setBadge}). FX thread.
  */
 public final class TabHeader extends HBox {
+    /** Every tab header has it; the tab menu finds the header it opened on by it. */
+    static final String STYLE_CLASS = "terminal-tab-header";
     private final Label title = new Label();
     private final Consumer<String> renamed;
     private final Runnable editingEnded;
@@ -28,6 +30,7 @@ public final class TabHeader extends HBox {
         this.renamed = renamed;
         this.editingEnded = editingEnded;
         setAlignment(Pos.CENTER_LEFT);
+        getStyleClass().add(STYLE_CLASS);
         title.textProperty().bind(titleText);
         title.setOnMouseClicked(e -> {
             if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2) {

@@ -14,9 +14,6 @@ import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
-import javafx.scene.control.CheckMenuItem;
-import javafx.scene.control.ContextMenu;
-import javafx.scene.control.MenuItem;
 import javafx.scene.control.Tab;
 import javafx.scene.layout.BorderPane;
 
@@ -63,7 +60,6 @@ public final class TerminalTab {
         this.body = new TabBody(new BorderPane(view, findBar, null, null, null));
         tab.setGraphic(header);
         tab.setUserData(this);
-        tab.setContextMenu(contextMenu());
         // The content joins the scene when the tab is first shown: styling and laying out twenty restored tabs'
         // terminals, find bars and scroll bars at once held the FX thread for seconds at start.
         tab.selectedProperty().addListener((obs, was, selected) -> {
@@ -131,14 +127,6 @@ public final class TerminalTab {
             // Shown, not kept as the program's title: a saved "ended" came back on the next launch's live shell.
             updateTitle();
         }
-    }
-
-    private ContextMenu contextMenu() {
-        MenuItem rename = new MenuItem("Rename…");
-        rename.setOnAction(e -> beginRename());
-        CheckMenuItem keep = new CheckMenuItem("Keep scrollback across restarts");
-        keep.selectedProperty().bindBidirectional(persistScrollback);
-        return new ContextMenu(rename, keep);
     }
 
     /**
