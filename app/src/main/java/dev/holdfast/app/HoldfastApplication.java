@@ -80,8 +80,7 @@ public final class HoldfastApplication extends Application {
     private ExecutorService background;
     private SessionSaver saver;
     private ScrollbackExporter exporter;
-    /** Volatile: the stall monitor's thread reads it (null until start builds it). */
-    private volatile MainWindow window;
+    private MainWindow window;
     private ScheduledFuture<?> autosave;
     private UiTicker autosaveTicker;
     /** The window as of the last autosave tick: what a signal quit saves when the FX thread is gone. */
@@ -111,11 +110,8 @@ public final class HoldfastApplication extends Application {
                 context.state().root());
         Clock clock = Clock.systemDefaultZone();
         background = Executors.newCachedThreadPool(new NamedThreadFactory("holdfast-background", true));
-        // First, so that ctl answers while the window is built and restored, and stalls of the restore are seen.
+        // First, so that ctl answers while the window is built and restored.
         DeferredTarget control = startControlServer(context);
-        StartupActivity startup = new StartupActivity(() -> window == null ? List.of() : window.sessions(),
-                () -> restorer != null && restorer.replaying());
-        stallMonitor = new FxStallMonitor(Platform::runLater, startup);
         exporter = new ScrollbackExporter(ExportLimits.DEFAULTS);
         StartupRestore restore = context.restore();
         if (restore.persist()) {
@@ -163,8 +159,10 @@ public final class HoldfastApplication extends Application {
         window.setOpenSettings(() -> SettingsDialog.show(stage, window.settings(), window.fontFamily(),
                 edited -> saveSettings(context, edited)));
         watchSettings(context);
+        // Probes while restored tabs are replayed too (their replays are no PTY output), so a restore's stalls show.
+        stallMonitor = new FxStallMonitor(Platform::runLater,
+                new StartupActivity(window::sessions, () -> restorer.replaying()));
         control.attach(new WindowControlTarget(window, background, exporter, this::checkpointNow, this::extraStats));
-        startup.windowBuilt();
         startFxMillis = (System.nanoTime() - startedNanos) / 1_000_000.0;
         LOG.info("Window built and {} tab(s) placed in {} ms of the FX thread", window.tabs().size(),
                 Math.round(startFxMillis));

@@ -34,8 +34,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Restoring a session of 20 tabs with 4,000 coloured lines of scrollback each, in the real app (its own JVM,
  * headless Monocle, real shells): how long after launch the control socket answers, how long until every tab shows
- * its shell's prompt below its restored history (read through {@code ctl read}), and the FX thread's worst stall
- * meanwhile ({@code ctl stats}: the probe histogram and the FX time of {@code start}). Beside the targets of issue
+ * its shell's prompt below its restored history (read through {@code ctl read}), the FX thread's worst stall after
+ * the app's start while the tabs are replayed and come up ({@code ctl stats}), and how long the start itself held
+ * the FX thread (building the window and the tabs). Beside the targets of issue
  * 11 (socket 1 s, every prompt 1.5 s, no FX stall over 50 ms) and a launch with no saved session in the same run,
  * whose figures are what the JVM, JavaFX and one shell cost on this machine at this moment. Three launches of
  * each, interleaved; prints, never fails.
@@ -94,8 +95,9 @@ class RestoreBenchmark {
         table.append(String.format("%-12s %7d ms %9d ms %10d ms%n", "target", 1000, 1500, 50));
         table.append("socket = JVM start to the first answered `list` (it needs the FX thread); all prompts = JVM start")
                 .append(" until every tab's screen ends with its prompt;\nhistory = every restored line is in its tab;")
-                .append(" fx stall max = the worst delay of a task posted to the FX thread, probed from the start")
-                .append(" (ctl stats);\nstart() fx = the FX thread's time in the app's start; load = the 1-minute load")
+                .append(" fx stall max = the worst delay of a task posted to the FX thread after the app's start, while")
+                .append(" tabs are replayed or print (ctl stats);\nstart() fx = the FX thread's time in the app's start")
+                .append(" (building the window and the tabs); load = the 1-minute load")
                 .append(" average at launch (").append(Runtime.getRuntime().availableProcessors()).append(" cores)\n");
         System.out.println(table);
         Files.writeString(root.resolve("src-test/target/restore-benchmark.txt"), table);

@@ -7,17 +7,16 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
- * When the FX stall monitor should probe: all the time while the app starts (the window is built, the tabs are
- * restored and replayed: exactly when a stall would hide, since none of it is PTY output), then whenever output
- * arrives. Read from the monitor's thread.
+ * When the FX stall monitor should probe: while restored tabs are being replayed (none of which is PTY output,
+ * so the monitor's usual cue would miss a restore's stalls), and whenever output arrives. Read from the monitor's
+ * thread.
  */
 public final class StartupActivity implements BooleanSupplier {
     private final OutputActivity output;
     private final BooleanSupplier restoring;
-    private volatile boolean windowBuilt;
 
     /**
-     * @param sessions the open tabs' sessions (empty before the window exists)
+     * @param sessions the open tabs' sessions
      * @param restoring whether restored tabs are still being replayed
      */
     public StartupActivity(Supplier<List<TerminalSession>> sessions, BooleanSupplier restoring) {
@@ -25,15 +24,10 @@ public final class StartupActivity implements BooleanSupplier {
         this.restoring = restoring;
     }
 
-    /** The window is built: from now on only the replays and output count. */
-    public void windowBuilt() {
-        windowBuilt = true;
-    }
-
     @Override
     public boolean getAsBoolean() {
         // Asked every time, so that its "since last asked" stays current.
         boolean outputArrived = output.sinceLastAsked();
-        return !windowBuilt || restoring.getAsBoolean() || outputArrived;
+        return restoring.getAsBoolean() || outputArrived;
     }
 }
