@@ -1,17 +1,17 @@
 package dev.holdfast.bench;
 
+import static dev.holdfast.bench.HoldfastProcess.call;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.holdfast.app.control.ControlClient;
 import dev.holdfast.app.control.ControlCommand;
-import dev.holdfast.app.control.ControlProtocol;
 import dev.holdfast.checkpoint.session.PanelSnapshot;
 import dev.holdfast.checkpoint.session.SessionSnapshot;
 import dev.holdfast.checkpoint.session.SessionSnapshotStore;
 import dev.holdfast.checkpoint.session.WindowFrame;
 import dev.holdfast.checkpoint.store.StateDirectory;
-import java.io.File;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -20,14 +20,10 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -47,9 +43,8 @@ class RestoreBenchmark {
     private static final int TABS = 20;
     private static final int LINES = 4_000;
     private static final int LAUNCHES = Integer.getInteger("holdfast.bench.launches", 3);
-    private static final String PROMPT = "READY$";
+    private static final String PROMPT = HoldfastProcess.PROMPT;
     private static final Duration LAUNCH_DEADLINE = Duration.ofSeconds(60);
-    private static final ControlProtocol PROTOCOL = new ControlProtocol();
 
     private record Launch(double socketMillis, double promptsMillis, double fxStallMaxMillis, double startFxMillis,
                           long probes, boolean historyComplete, double loadAverage) {
@@ -60,18 +55,12 @@ class RestoreBenchmark {
         Path root = Path.of(System.getProperty("user.dir")).getParent();
         // Another build to measure (an older commit, for before/after figures): -Dholdfast.bench.appDir=<its root>.
         Path appRoot = Path.of(System.getProperty("holdfast.bench.appDir", root.toString()));
-        Path jar = appRoot.resolve("app/target/holdfast-app.jar");
-        if (!Files.isRegularFile(jar)) {
-            throw new IllegalStateException("build the app first: " + jar);
-        }
-        String monocle = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
-                .filter(p -> p.contains("openjfx-monocle")).findFirst().orElseThrow();
         List<Launch> baselines = new ArrayList<>();
         List<Launch> restores = new ArrayList<>();
         for (int i = 0; i < LAUNCHES; i++) {
             // Interleaved, so that both see the same machine: the baseline is a launch with no saved session.
-            baselines.add(launchOnce(appRoot, jar, monocle, 0));
-            restores.add(launchOnce(appRoot, jar, monocle, TABS));
+            baselines.add(launchOnce(appRoot, 0));
+            restores.add(launchOnce(appRoot, TABS));
         }
         StringBuilder table = new StringBuilder();
         table.append(String.format("%nBuild: %s%n", appRoot));
@@ -114,57 +103,26 @@ class RestoreBenchmark {
         return values[values.length / 2];
     }
 
-    private Launch launchOnce(Path root, Path jar, String monocle, int tabs) throws Exception {
-        // A short path: Unix socket paths are limited to about 100 bytes.
-        Path work = Files.createTempDirectory(Path.of("/tmp"), "hf-restore-bench");
-        Process app = null;
-        try {
-            Path home = Files.createDirectories(work.resolve("home"));
-            Files.writeString(home.resolve(".bash_profile"), "PS1='" + PROMPT + " '\nHISTFILE=/dev/null\n");
-            StateDirectory state = new StateDirectory(work.resolve("state"), work.resolve("config")).open();
-            List<UUID> panels = tabs == 0 ? List.of() : prepare(state, home, tabs);
+    private Launch launchOnce(Path appRoot, int tabs) throws Exception {
+        try (HoldfastProcess app = HoldfastProcess.prepare("hf-restore-bench")) {
+            List<UUID> panels = tabs == 0 ? List.of() : prepare(app.state(), app.home(), tabs);
             double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
-
-            List<String> command = new ArrayList<>(List.of(
-                    ProcessHandle.current().info().command().orElse("java"), "-Xms64m", "-Xmx2g", "-XX:+UseG1GC",
-                    "-Dfile.encoding=UTF-8", "-Dglass.platform=Monocle", "-Dmonocle.platform=Headless",
-                    "-Dprism.order=sw", "-Djava.awt.headless=true",
-                    "-cp", jar + File.pathSeparator + root.resolve("app/target/lib") + "/*" + File.pathSeparator
-                            + monocle));
-            String extra = System.getProperty("holdfast.bench.jvmArgs", "").strip();
-            if (!extra.isEmpty()) {
-                command.addAll(1, List.of(extra.split("\\s+")));
-            }
-            command.add("dev.holdfast.app.Main");
-            ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
-                    .redirectOutput(work.resolve("app.out").toFile());
-            Map<String, String> env = builder.environment();
-            env.remove("DISPLAY");
-            env.put("HOLDFAST_STATE_DIR", state.root().toString());
-            env.put("XDG_CONFIG_HOME", work.resolve("config").toString());
-            env.put("XDG_CACHE_HOME", work.resolve("cache").toString());
-            env.put("HOME", home.toString());
-            env.put("SHELL", "/bin/bash");
-
-            long launched = System.nanoTime();
-            app = builder.start();
-            long deadline = launched + LAUNCH_DEADLINE.toNanos();
-            ControlClient client = connect(state.controlSocket(), deadline, app);
-            try (client) {
-                double socketMillis = millisSince(launched);
+            app.launch(appRoot);
+            try (ControlClient client = app.connect(LAUNCH_DEADLINE)) {
+                double socketMillis = app.millisSinceLaunch();
                 if (panels.isEmpty()) {
                     panels = listPanels(client);
                 }
                 Map<UUID, Double> ready = new LinkedHashMap<>();
                 while (ready.size() < panels.size()) {
-                    if (System.nanoTime() > deadline) {
+                    if (app.millisSinceLaunch() > LAUNCH_DEADLINE.toMillis()) {
                         throw new IllegalStateException("only " + ready.size() + " of " + panels.size()
                                 + " tabs showed their prompt within " + LAUNCH_DEADLINE.toSeconds() + " s; see "
-                                + work.resolve("state/logs"));
+                                + app.logs());
                     }
                     for (UUID panel : panels) {
                         if (!ready.containsKey(panel) && atPrompt(client, panel)) {
-                            ready.put(panel, millisSince(launched));
+                            ready.put(panel, app.millisSinceLaunch());
                         }
                     }
                     // Polls a round every 20 ms at most, so that the reads cost the app little of its time.
@@ -180,22 +138,8 @@ class RestoreBenchmark {
                 JsonNode stats = call(client, ControlCommand.STATS, JsonNodeFactory.instance.objectNode());
                 JsonNode stalls = stats.path("fxStalls");
                 double startFx = stats.path("startup").path("startFxMillis").asDouble(Double.NaN);
-                call(client, ControlCommand.QUIT, JsonNodeFactory.instance.objectNode());
                 return new Launch(socketMillis, promptsMillis, stalls.path("maxMillis").asDouble(), startFx,
                         stalls.path("probes").asLong(), whole, load);
-            }
-        } finally {
-            if (app != null) {
-                if (!app.waitFor(20, TimeUnit.SECONDS)) {
-                    app.descendants().forEach(ProcessHandle::destroyForcibly);
-                    app.destroyForcibly();
-                    app.waitFor(10, TimeUnit.SECONDS);
-                }
-            }
-            if (Boolean.getBoolean("holdfast.bench.keep")) {
-                System.out.println("kept " + work);
-            } else {
-                deleteRecursively(work);
             }
         }
     }
@@ -232,29 +176,6 @@ class RestoreBenchmark {
         return String.format("restored-end-of-tab-%02d", tab);
     }
 
-    private static ControlClient connect(Path socket, long deadline, Process app) throws Exception {
-        while (true) {
-            if (!app.isAlive()) {
-                throw new IllegalStateException("the app exited with " + app.exitValue());
-            }
-            try {
-                ControlClient client = ControlClient.connect(socket, Duration.ofSeconds(30));
-                try {
-                    call(client, ControlCommand.LIST, JsonNodeFactory.instance.objectNode());
-                    return client;
-                } catch (IOException notYet) {
-                    client.close();
-                }
-            } catch (IOException notYet) {
-                // Not listening yet.
-            }
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("no control socket within " + LAUNCH_DEADLINE.toSeconds() + " s");
-            }
-            Thread.sleep(10);
-        }
-    }
-
     private static List<UUID> listPanels(ControlClient client) throws IOException {
         List<UUID> ids = new ArrayList<>();
         for (JsonNode tab : call(client, ControlCommand.LIST, JsonNodeFactory.instance.objectNode())) {
@@ -286,26 +207,4 @@ class RestoreBenchmark {
                 && all.contains(String.format("t%02d-%05d", tab, LINES - 1));
     }
 
-    private static JsonNode call(ControlClient client, ControlCommand command, JsonNode args) throws IOException {
-        ControlProtocol.Response response = client.request(command, args);
-        if (response instanceof ControlProtocol.Success success) {
-            return success.result();
-        }
-        throw new IOException(command.wireName() + " failed: " + ((ControlProtocol.Failure) response).error());
-    }
-
-    private static double millisSince(long startNanos) {
-        return (System.nanoTime() - startNanos) / 1_000_000.0;
-    }
-
-    private static void deleteRecursively(Path directory) throws IOException {
-        if (!Files.exists(directory)) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(directory)) {
-            for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(file);
-            }
-        }
-    }
 }
