@@ -1,5 +1,8 @@
 package dev.holdfast.app.restore;
 
+import com.techsenger.jeditermfx.core.RequestOrigin;
+import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
+import com.techsenger.jeditermfx.core.util.TermSize;
 import dev.holdfast.terminal.emulation.TerminalSession;
 import dev.holdfast.terminal.replay.InertReplay;
 import dev.holdfast.terminal.replay.PendingReplay;
@@ -72,7 +75,9 @@ public final class RestoreReplays implements AutoCloseable {
     private final ExecutorService thread =
             Executors.newSingleThreadExecutor(new NamedThreadFactory(THREAD_NAME, true));
     private final AtomicInteger waiting = new AtomicInteger();
+    /** Completes with the window's first size; later sizes replace {@link #latestSize}. */
     private final CompletableFuture<TabSize> size = new CompletableFuture<>();
+    private volatile TabSize latestSize;
     private volatile boolean closed;
 
     /**
@@ -160,9 +165,13 @@ public final class RestoreReplays implements AutoCloseable {
         }
     }
 
-    /** The size the window gives its terminals, once it has laid one out; replays start then. Any thread. */
+    /**
+     * The size the window gives its terminals, each time it lays one out with a new one; replays start with the
+     * first, and each tab is given the latest before its replay. Any thread.
+     */
     public void sizeKnown(TabSize tabSize) {
-        size.complete(Objects.requireNonNull(tabSize, "tabSize"));
+        latestSize = Objects.requireNonNull(tabSize, "tabSize");
+        size.complete(tabSize);
     }
 
     /** Whether any queued tab has not had its shell started yet. Any thread. */
@@ -175,7 +184,9 @@ public final class RestoreReplays implements AutoCloseable {
         if (closed) {
             return false;
         }
-        awaitSize().ifPresent(known -> session.resize(known.columns(), known.rows()));
+        Optional<TabSize> known = awaitSize();
+        known.ifPresent(tabSize -> resize(session, tabSize));
+        long started = System.nanoTime();
         try {
             if (scrollback != null && !scrollback.isEmpty()) {
                 PendingReplay pending = replay.begin(session.terminal(), scrollback);
@@ -188,6 +199,9 @@ public final class RestoreReplays implements AutoCloseable {
                     observer.sliceFed(session, pending.remainingChars());
                 }
                 replay.separator(session.terminal(), label);
+                LOG.debug("Panel {}: replayed {} characters in {} ms at {}", session.spec().panelId(),
+                        scrollback.length(), (System.nanoTime() - started) / 1_000_000,
+                        known.map(tabSize -> tabSize.columns() + "x" + tabSize.rows()).orElse("its own size"));
             }
         } catch (RuntimeException e) {
             // A replay that fails costs the tab its old scrollback, never its shell.
@@ -196,14 +210,33 @@ public final class RestoreReplays implements AutoCloseable {
         return !closed;
     }
 
+    /**
+     * Gives a tab without a shell its size here and now, so the replay that follows wraps at it (the session's own
+     * resize is applied later, on its writer thread), unless its view has sized it already: the view knows its
+     * size better than the last report, and a resize it asked for and that is still queued comes after this one
+     * anyway. The shell, started after the replay, is sized from the model.
+     */
+    private static void resize(TerminalSession session, TabSize size) {
+        TerminalTextBuffer buffer = session.buffer();
+        buffer.lock();
+        try {
+            if (buffer.getWidth() == session.spec().columns() && buffer.getHeight() == session.spec().rows()) {
+                session.terminal().resize(new TermSize(size.columns(), size.rows()), RequestOrigin.User);
+            }
+        } finally {
+            buffer.unlock();
+        }
+    }
+
     private Optional<TabSize> awaitSize() {
         try {
-            return Optional.ofNullable(size.get(SIZE_WAIT.toMillis(), TimeUnit.MILLISECONDS));
+            size.get(SIZE_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+            return Optional.ofNullable(latestSize);
         } catch (TimeoutException e) {
             if (size.complete(null)) {
                 LOG.info("The window gave no terminal size within {}; replaying at the tabs' own", SIZE_WAIT);
             }
-            return Optional.ofNullable(size.getNow(null));
+            return Optional.ofNullable(latestSize);
         } catch (ExecutionException e) {
             return Optional.empty();
         } catch (InterruptedException e) {

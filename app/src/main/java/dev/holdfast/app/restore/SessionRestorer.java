@@ -71,20 +71,25 @@ public final class SessionRestorer implements AutoCloseable {
         }
         if (!panels.isEmpty()) {
             window.tabPane().getSelectionModel().select(selected);
-            window.selectedTab().ifPresent(tab -> reportSizeOnceLaidOut(tab.view()));
         }
         queue.forEach(Runnable::run);
+        window.selectedTab().ifPresent(tab -> reportSizeWhileReplaying(tab.view()));
         LOG.info("Restored {} tab(s); their scrollback is being replayed", panels.size());
         return !panels.isEmpty();
     }
 
-    /** Tells the replays the terminal size once the window has laid out {@code view}. FX thread. */
-    private void reportSizeOnceLaidOut(TerminalView view) {
+    /**
+     * Tells the replays the terminal size each time the window lays {@code view} out anew, until every tab is
+     * replayed: a window's first layout need not be its last (the stage takes its saved size), and the tabs not
+     * yet replayed should get the size they will be shown at. FX thread.
+     */
+    private void reportSizeWhileReplaying(TerminalView view) {
         InvalidationListener[] sized = new InvalidationListener[1];
         sized[0] = observable -> {
-            if (view.getWidth() > 0 && view.getHeight() > 0) {
+            if (!replays.replaying()) {
                 view.widthProperty().removeListener(sized[0]);
                 view.heightProperty().removeListener(sized[0]);
+            } else if (view.getWidth() > 0 && view.getHeight() > 0) {
                 // The view fits its grid in its own layout, which comes later in the same layout pass.
                 Platform.runLater(() -> {
                     if (view.columns() > 0 && view.rows() > 0) {

@@ -70,6 +70,8 @@ public final class PendingReplay {
         try {
             if (buffer.getWidth() != plan.width() || (nextLine == 0 && !fresh(buffer))) {
                 // Planned for another terminal: the emulator writes from the next line on, as it would have.
+                LOG.debug("Replay: {} of {} direct lines left to the emulator (width {}, planned for {})",
+                        plan.lines().size() - nextLine, plan.lines().size(), buffer.getWidth(), plan.width());
                 nextLine = plan.lines().size();
                 return;
             }
