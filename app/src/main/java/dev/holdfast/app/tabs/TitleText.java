@@ -1,11 +1,14 @@
 package dev.holdfast.app.tabs;
 
+import dev.holdfast.terminal.export.VtScanner;
+
 /**
  * What a tab's title may hold, whoever set it: a program (OSC 0/2, live or restored from a saved session), the
- * user, or a session file edited by hand. Control characters (C0, DEL, C1: a title with a line break or an
+ * user, or a session file edited by hand. Escape sequences are removed whole (read as the replay sanitizer reads
+ * them, by {@link VtScanner}), and so are control characters (C0, DEL, C1: a title with a line break or an
  * escape would garble the tab strip and the window manager's title bar) and the invisible bidirectional
- * controls (which can make a title read as something else) are removed, the rest is stripped of surrounding
- * blanks and cut to {@link #MAX_CODE_POINTS}.
+ * controls (which can make a title read as something else); the rest is stripped of surrounding blanks and cut
+ * to {@link #MAX_CODE_POINTS}.
  */
 public final class TitleText {
     /** Longer than any tab or window shows; shells set titles of a path or a command line. */
@@ -21,12 +24,18 @@ public final class TitleText {
         }
         StringBuilder out = new StringBuilder(Math.min(title.length(), MAX_CODE_POINTS * 2));
         int kept = 0;
-        for (int i = 0; i < title.length() && kept < MAX_CODE_POINTS; ) {
-            int codePoint = title.codePointAt(i);
-            i += Character.charCount(codePoint);
-            if (!hidden(codePoint)) {
-                out.appendCodePoint(codePoint);
-                kept++;
+        VtScanner tokens = new VtScanner(title);
+        while (tokens.next() && kept < MAX_CODE_POINTS) {
+            if (tokens.kind() != VtScanner.Kind.TEXT) {
+                continue;
+            }
+            for (int i = tokens.start(); i < tokens.end() && kept < MAX_CODE_POINTS; ) {
+                int codePoint = title.codePointAt(i);
+                i += Character.charCount(codePoint);
+                if (!hidden(codePoint)) {
+                    out.appendCodePoint(codePoint);
+                    kept++;
+                }
             }
         }
         return out.toString().strip();

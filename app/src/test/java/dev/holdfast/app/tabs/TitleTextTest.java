@@ -7,9 +7,16 @@ import org.junit.jupiter.api.Test;
 class TitleTextTest {
     @Test
     void controlCharactersAreRemovedFromATitle() {
-        assertEquals("vim notes.md", TitleText.clean("vim\u0007 notes\u001b.md"));
+        assertEquals("vim notes.md", TitleText.clean("vim\u0007 notes.md\u001b"));
         assertEquals("make test", TitleText.clean("make\r\n test\u0000"));
-        assertEquals("htop", TitleText.clean("\u009bhtop\u007f\u0085"));
+        assertEquals("htop", TitleText.clean("\u0085htop\u007f\u009c"));
+    }
+
+    @Test
+    void escapeSequencesAreRemovedWholeNotJustTheirEscape() {
+        assertEquals("cargo build", TitleText.clean("cargo build\u0007\u001b[31m"));
+        assertEquals("ab", TitleText.clean("a\u001b]0;inner\u0007b"));
+        assertEquals("xy", TitleText.clean("x\u009b2Jy"));
     }
 
     @Test
