@@ -23,13 +23,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Puts restored tabs' scrollback back into their models, one tab after another, on a thread of its own
+ * Puts restored tabs' scrollback back into their models, in the order given, on threads of its own
  * ({@value #THREAD_NAME}), then starts each tab's shell.
  *
- * <p>Why one thread, in order: replaying is CPU work (about 400,000 characters through the emulator per tab). Run
- * for every tab at once, twenty replays share the cores with the FX thread and each other, so every tab comes up
- * late and the window stutters; run one at a time, in the order the caller gives (the selected tab first), the
- * first tab is at its prompt soonest, the FX thread keeps a core, and the rest follow at the replay's full speed.
+ * <p>Why few threads, in order: replaying is CPU work (up to 400,000 characters per tab). Run for every tab at
+ * once, twenty replays share the cores with the FX thread and each other, so every tab comes up late and the
+ * window stutters; run in the order the caller gives (the selected tab first) on {@link #defaultThreads} threads,
+ * one core left to the FX thread, the first tab is at its prompt soonest and the rest follow at full speed.
  *
  * <p>Each step of a replay feeds at most {@link #SLICE_CHARS} characters holding the tab's buffer lock (see
  * {@link PendingReplay}), so the view, which copies what it paints under the same lock, never waits for more than
@@ -49,6 +49,8 @@ import org.slf4j.LoggerFactory;
 public final class RestoreReplays implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RestoreReplays.class);
     static final String THREAD_NAME = "holdfast-restore-replay";
+    /** Replays run at once at most; more would only share the memory bandwidth and the shells' start-up. */
+    static final int MAX_THREADS = 4;
     /**
      * How long replays wait for the window's terminal size before they start at the models' own. Only a window
      * that is never laid out makes them wait this long: the size comes with the first frame after the window is
@@ -72,8 +74,7 @@ public final class RestoreReplays implements AutoCloseable {
     private final InertReplay replay;
     private final Executor shellStarter;
     private final SliceObserver observer;
-    private final ExecutorService thread =
-            Executors.newSingleThreadExecutor(new NamedThreadFactory(THREAD_NAME, true));
+    private final ExecutorService thread;
     private final AtomicInteger waiting = new AtomicInteger();
     /** Completes with the window's first size; later sizes replace {@link #latestSize}. */
     private final CompletableFuture<TabSize> size = new CompletableFuture<>();
@@ -84,14 +85,23 @@ public final class RestoreReplays implements AutoCloseable {
      * @param shellStarter where {@link TerminalSession#start()} runs (it spawns a process): the app's background
      *     executor, so that the next tab's replay need not wait for it
      */
-    public RestoreReplays(InertReplay replay, Executor shellStarter, SliceObserver observer) {
+    public RestoreReplays(InertReplay replay, Executor shellStarter, SliceObserver observer, int threads) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("at least one replay thread: " + threads);
+        }
+        this.thread = Executors.newFixedThreadPool(threads, new NamedThreadFactory(THREAD_NAME, true));
         this.replay = Objects.requireNonNull(replay, "replay");
         this.shellStarter = Objects.requireNonNull(shellStarter, "shellStarter");
         this.observer = Objects.requireNonNull(observer, "observer");
     }
 
     public RestoreReplays(InertReplay replay, Executor shellStarter) {
-        this(replay, shellStarter, SliceObserver.NONE);
+        this(replay, shellStarter, SliceObserver.NONE, defaultThreads());
+    }
+
+    /** A core for the FX thread, the others for replays, at most {@value #MAX_THREADS}: one on two cores. */
+    public static int defaultThreads() {
+        return Math.max(1, Math.min(MAX_THREADS, Runtime.getRuntime().availableProcessors() - 1));
     }
 
     /**
