@@ -9,10 +9,11 @@ import dev.holdfast.app.autosave.WindowState;
 import dev.holdfast.app.control.CheckpointNowResult;
 import dev.holdfast.app.control.ControlServer;
 import dev.holdfast.app.control.ControlSettings;
+import dev.holdfast.app.control.DeferredTarget;
 import dev.holdfast.app.conversation.ConversationPanels;
 import dev.holdfast.app.diagnostics.FxStallMonitor;
-import dev.holdfast.app.diagnostics.OutputActivity;
 import dev.holdfast.app.restore.SessionRestorer;
+import dev.holdfast.app.restore.StartupActivity;
 import dev.holdfast.app.restore.StartupRestore;
 import dev.holdfast.app.settings.Settings;
 import dev.holdfast.app.settings.SettingsDialog;
@@ -95,6 +96,9 @@ public final class HoldfastApplication extends Application {
     private volatile CompletableFuture<QuitSave.Outcome> quitOutcome;
     private ConversationPanels conversationPanels;
     private LiveConversations conversations;
+    private volatile SessionRestorer restorer;
+    /** How long {@link #start} held the FX thread, for {@code ctl stats}. */
+    private volatile double startFxMillis;
 
     static void prepare(LaunchContext context) {
         prepared = context;
@@ -106,10 +110,13 @@ public final class HoldfastApplication extends Application {
         if (context == null) {
             throw new IllegalStateException("Holdfast must be started through Main");
         }
+        long startedNanos = System.nanoTime();
         LOG.info("Holdfast {} starting, launch {}, state in {}", Main.version(), context.launch().launchId(),
                 context.state().root());
         Clock clock = Clock.systemDefaultZone();
         background = Executors.newCachedThreadPool(new NamedThreadFactory("holdfast-background", true));
+        // First, so that ctl answers while the window is built and restored.
+        DeferredTarget control = startControlServer(context);
         LaunchContext.Checkpoints cps = context.checkpoints();
         exporter = new ScrollbackExporter(cps.settings());
         StartupRestore restore = context.restore();
@@ -170,10 +177,9 @@ public final class HoldfastApplication extends Application {
         window.setOnScrollbackGone(tab -> checkpoints.discard(tab.panelId()));
         InertReplay replay = new InertReplay(new ReplaySanitizer(), clock,
                 DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM));
+        restorer = new SessionRestorer(replay, background, home(), panel -> separatorLabel(replay, context, panel.panelId()));
         boolean restoredTabs = restore.snapshot()
-                .map(snapshot -> new SessionRestorer(replay, background, home(),
-                        panel -> separatorLabel(replay, context, panel.panelId()))
-                        .restore(window, snapshot, screens()))
+                .map(snapshot -> restorer.restore(window, snapshot, screens()))
                 .orElse(false);
         if (!restoredTabs) {
             window.openTab(startDirectory());
@@ -208,8 +214,14 @@ public final class HoldfastApplication extends Application {
         window.setOpenSettings(() -> SettingsDialog.show(stage, window.settings(), window.fontFamily(),
                 edited -> saveSettings(context, edited)));
         watchSettings(context);
-        stallMonitor = new FxStallMonitor(Platform::runLater, new OutputActivity(window::sessions)::sinceLastAsked);
-        startControlServer(context);
+        // Probes while restored tabs are replayed too (their replays are no PTY output), so a restore's stalls show.
+        stallMonitor = new FxStallMonitor(Platform::runLater,
+                new StartupActivity(window::sessions, () -> restorer.replaying()));
+        control.attach(new WindowControlTarget(window, background, exporter, this::checkpointNow, this::extraStats,
+                conversationPanels));
+        startFxMillis = (System.nanoTime() - startedNanos) / 1_000_000.0;
+        LOG.info("Window built and {} tab(s) placed in {} ms of the FX thread", window.tabs().size(),
+                Math.round(startFxMillis));
     }
 
     /** FX thread: shows or takes away a save problem's notice. */
@@ -230,10 +242,12 @@ public final class HoldfastApplication extends Application {
         };
     }
 
-    /** Binding the socket touches the disk, so it happens on the background executor. */
-    private void startControlServer(LaunchContext context) {
-        WindowControlTarget target = new WindowControlTarget(window, background, exporter,
-                this::checkpointNow, this::extraStats, conversationPanels);
+    /**
+     * Binding the socket touches the disk, so it happens on the background executor; requests wait for the
+     * returned target until the window exists.
+     */
+    private DeferredTarget startControlServer(LaunchContext context) {
+        DeferredTarget target = new DeferredTarget();
         ControlServer server = new ControlServer(context.state().controlSocket(), target, ControlSettings.defaults());
         controlServer = server;
         background.execute(() -> {
@@ -245,12 +259,14 @@ public final class HoldfastApplication extends Application {
                 Platform.runLater(() -> window.showNotices(List.of("holdfast ctl is unavailable: " + e.getMessage())));
             }
         });
+        return target;
     }
 
     private Map<String, Object> extraStats() {
         Map<String, Object> stats = new LinkedHashMap<>();
         stats.put("fxStalls", stallMonitor.snapshot());
         stats.put("checkpoints", checkpoints.stats());
+        stats.put("startup", Map.of("startFxMillis", startFxMillis, "replaying", restorer != null && restorer.replaying()));
         return stats;
     }
 
@@ -355,6 +371,9 @@ public final class HoldfastApplication extends Application {
      */
     @Override
     public void stop() {
+        if (restorer != null) {
+            restorer.close();
+        }
         if (controlServer != null) {
             controlServer.stop();
         }

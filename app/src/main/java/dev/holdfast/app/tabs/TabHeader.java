@@ -17,6 +17,8 @@ import javafx.scene.layout.HBox;
  * other stays. FX thread.
  */
 public final class TabHeader extends HBox {
+    /** Every tab header has it; the tab menu finds the header it opened on by it. */
+    static final String STYLE_CLASS = "terminal-tab-header";
     private final Label title = new Label();
     private final Consumer<String> renamed;
     private final Runnable editingEnded;
@@ -31,6 +33,7 @@ public final class TabHeader extends HBox {
         this.renamed = renamed;
         this.editingEnded = editingEnded;
         setAlignment(Pos.CENTER_LEFT);
+        getStyleClass().add(STYLE_CLASS);
         title.textProperty().bind(titleText);
         title.setOnMouseClicked(e -> {
             if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2) {

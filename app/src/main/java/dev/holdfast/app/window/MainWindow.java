@@ -3,7 +3,9 @@ package dev.holdfast.app.window;
 import dev.holdfast.app.autosave.TabState;
 import dev.holdfast.app.autosave.WindowState;
 import dev.holdfast.app.settings.Settings;
+import dev.holdfast.app.tabs.TabMenu;
 import dev.holdfast.app.tabs.TerminalTab;
+import dev.holdfast.app.view.FontMeasures;
 import dev.holdfast.app.view.LinkOpener;
 import dev.holdfast.app.view.Palette;
 import dev.holdfast.app.view.PrimarySelection;
@@ -66,6 +68,7 @@ public final class MainWindow {
     /** Cursor blinks of this window's tabs; stopped when the window closes. */
     private final UiTicker ticker = new UiTicker("holdfast-ui-ticks");
     private final TerminalView.Services viewServices;
+    private final TabMenu tabMenu = new TabMenu();
     private Runnable openSettings = () -> { };
     /** The installed integration scripts; new tabs load them while the shellIntegration setting is on. */
     private ShellIntegration shellIntegration = ShellIntegration.OFF;
@@ -95,7 +98,7 @@ public final class MainWindow {
         this.onClosed = onClosed;
         this.mac = mac;
         this.viewServices = new TerminalView.Services(background, ticker, LinkOpener.platform(background),
-                primarySelection);
+                primarySelection, new FontMeasures());
         this.closeRequests = new CloseRequests(background, Platform::runLater, confirmation, stage);
         this.layout = new WindowLayout(notices, tabs.tabPane(), mac, this::newTabFromCurrent, () -> openSettings.run());
         layout.applyChrome(palette);
@@ -176,6 +179,38 @@ public final class MainWindow {
      * scrollback replayed, then its shell.
      */
     public TerminalTab addTab(UUID panelId, Path directory, int index) {
+        TerminalTab tab = newTab(panelId, directory);
+        tabs.insert(tab, index);
+        announceOpened(List.of(tab));
+        return tab;
+    }
+
+    /** A tab to add: its restart-stable id and the directory its shell starts in. */
+    public record TabPlace(UUID panelId, Path directory) {
+    }
+
+    /**
+     * Adds tabs whose shells are not started yet after the open ones, in one change of the tab strip: the tab
+     * pane rebuilds its overflow menu of every tab on each change, so adding twenty one by one cost it twenty
+     * rebuilds of up to twenty items.
+     */
+    public List<TerminalTab> addTabs(List<TabPlace> places) {
+        List<TerminalTab> added = new ArrayList<>(places.size());
+        for (TabPlace place : places) {
+            added.add(newTab(place.panelId(), place.directory()));
+        }
+        tabs.append(added);
+        announceOpened(added);
+        return added;
+    }
+
+    private void announceOpened(List<TerminalTab> opened) {
+        for (TabListener listener : List.copyOf(tabListeners)) {
+            opened.forEach(listener::opened);
+        }
+    }
+
+    private TerminalTab newTab(UUID panelId, Path directory) {
         SessionSpec spec = new SessionSpec(panelId, directory, ShellCommand.loginShell(environment), environment,
                 80, 24, look.settings().historyLines(),
                 look.settings().shellIntegration() ? shellIntegration : ShellIntegration.OFF);
@@ -190,10 +225,7 @@ public final class MainWindow {
             e.consume();
             requestCloseTab(tab);
         });
-        tabs.insert(tab, index);
-        for (TabListener listener : List.copyOf(tabListeners)) {
-            listener.opened(tab);
-        }
+        tabMenu.attach(tab);
         return tab;
     }
 

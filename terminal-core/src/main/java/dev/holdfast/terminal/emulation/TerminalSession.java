@@ -285,17 +285,15 @@ public final class TerminalSession implements AutoCloseable {
         sendText(normalized);
     }
 
-    /** Resizes model and PTY together, off the caller's thread; bursts of resizes collapse to the last. */
+    /**
+     * Resizes model and PTY together, off the caller's thread (the writer's), also before the shell has started:
+     * a resize re-wraps the whole history under the buffer lock, which for a restored tab still being replayed
+     * is 4,000 lines, and the view asks for it on the FX thread. Bursts of resizes collapse to the last. start()
+     * sizes the PTY from the model after it assigns the process, and a resize applied after that reaches the PTY
+     * (each side writes, then reads the other's field).
+     */
     public void resize(int columns, int rows) {
         TermSize size = new TermSize(Math.max(SessionSpec.MIN_COLUMNS, columns), Math.max(SessionSpec.MIN_ROWS, rows));
-        if (process == null) {
-            applyResize(size);
-            // start() sizes the PTY from the model after it assigns the process; if it got there first,
-            // this resize must still reach the PTY. (Each side writes, then reads the other's field.)
-            if (process == null) {
-                return;
-            }
-        }
         if (pendingResize.getAndSet(size) == null) {
             try {
                 writer.execute(() -> applyResize(pendingResize.getAndSet(null)));

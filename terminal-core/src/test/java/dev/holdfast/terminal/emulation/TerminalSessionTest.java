@@ -108,6 +108,45 @@ class TerminalSessionTest {
     }
 
     @Test
+    void aResizeBeforeTheShellStartsDoesNotWaitForTheModelOnTheCallersThread() throws Exception {
+        session = new TerminalSession(new SessionSpec(UUID.randomUUID(), dir, new ShellCommand(List.of("/bin/sh")),
+                Map.of(), 80, 24, 1000), TerminalEvents.NONE, ProcessInspector.forCurrentOs(), Clock.systemUTC());
+        java.util.concurrent.CountDownLatch held = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        // Another thread holds the model, as a restore's replay does while it feeds a slice.
+        Thread holder = new Thread(() -> {
+            session.buffer().lock();
+            try {
+                held.countDown();
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                session.buffer().unlock();
+            }
+        }, "test-model-holder");
+        holder.start();
+        held.await();
+        // The view calls this on the FX thread: it must return while the model is busy, not wait for it.
+        java.util.concurrent.CompletableFuture<Void> resized = java.util.concurrent.CompletableFuture.runAsync(
+                () -> session.resize(120, 40));
+        try {
+            resized.get(10, java.util.concurrent.TimeUnit.SECONDS);
+        } finally {
+            release.countDown();
+            holder.join();
+        }
+        await("the model resized", () -> {
+            session.buffer().lock();
+            try {
+                return session.buffer().getWidth() == 120 && session.buffer().getHeight() == 40;
+            } finally {
+                session.buffer().unlock();
+            }
+        });
+    }
+
+    @Test
     void aResizeBeforeTheShellStartsReachesThePty() throws Exception {
         Map<String, String> env = new HashMap<>(System.getenv());
         env.put("PS1", "$ ");
