@@ -84,7 +84,7 @@ public record RestorePlan(SessionSnapshot snapshot, Map<UUID, RestoreSource> sou
             }
         }
         SessionSnapshot merged = new SessionSnapshot(snapshot.version(), snapshot.createdAt(), snapshot.window(),
-                panels, snapshot.selectedIndex(), snapshot.scrollbackCapturedAt());
+                panels, snapshot.selectedIndex(), snapshot.scrollbackCapturedAt(), snapshot.sidebar());
         return new RestorePlan(merged, sources, seeds);
     }
 
