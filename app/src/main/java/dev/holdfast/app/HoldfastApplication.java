@@ -260,7 +260,8 @@ public final class HoldfastApplication extends Application {
         }
         notifier = new DesktopNotifier(System.getProperty("os.name", ""), System.getenv());
         activity = new ActivityPresenter(window, board, restoredStarts, Platform::runLater, notifier,
-                () -> window.settings().notifications(), () -> window.settings().longCommand());
+                () -> window.settings().notifications(), () -> window.settings().longCommand(), clock,
+                ZoneId.systemDefault());
         sidebarTicker = new UiTicker("holdfast-sidebar-tick");
         sidebar = new Sidebar(activity, clock, ZoneId.systemDefault(), home().toString(), sidebarTicker,
                 SidebarOrder.DEFAULT_RECENT_WINDOW);
@@ -302,7 +303,7 @@ public final class HoldfastApplication extends Application {
     /** Binding the socket touches the disk, so it happens on the background executor. */
     private void startControlServer(LaunchContext context) {
         WindowControlTarget target = new WindowControlTarget(window, background, exporter,
-                this::checkpointNow, this::extraStats);
+                this::checkpointNow, this::extraStats, activity);
         ControlServer server = new ControlServer(context.state().controlSocket(), target, ControlSettings.defaults());
         controlServer = server;
         background.execute(() -> {

@@ -58,7 +58,7 @@ class WindowControlTargetTest {
             return w;
         });
         target = new WindowControlTarget(window, background, new ScrollbackExporter(CheckpointSettings.defaults()),
-                () -> CompletableFuture.completedFuture(null), Map::of);
+                () -> CompletableFuture.completedFuture(null), Map::of, dev.holdfast.app.control.ActivityView.NONE);
     }
 
     @AfterEach

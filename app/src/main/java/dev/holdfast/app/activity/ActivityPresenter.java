@@ -1,11 +1,20 @@
 package dev.holdfast.app.activity;
 
+import dev.holdfast.app.control.ActivityView;
+import dev.holdfast.app.control.CardInfo;
 import dev.holdfast.app.notify.Notifier;
+import dev.holdfast.app.sidebar.CardText;
+import dev.holdfast.app.sidebar.SidebarOrder;
 import dev.holdfast.app.sidebar.Sidebar;
 import dev.holdfast.app.sidebar.SidebarEntry;
 import dev.holdfast.app.tabs.TerminalTab;
 import dev.holdfast.app.window.MainWindow;
 import dev.holdfast.terminal.screen.TabCard;
+import dev.holdfast.terminal.screen.TabState;
+import dev.holdfast.terminal.shell.CommandRun;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneId;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -29,13 +38,15 @@ import javafx.scene.control.Tab;
  * shows them: each tab header's state indicator, the sidebar, and desktop notifications for a tab not in front that
  * starts waiting or finishes a long command. FX thread.
  */
-public final class ActivityPresenter implements Sidebar.Tabs, ActivityWatcher.Listener {
+public final class ActivityPresenter implements Sidebar.Tabs, ActivityWatcher.Listener, ActivityView {
     private final MainWindow window;
     private final ActivityBoard board;
     private final Executor fxLater;
     private final Notifier notifier;
     private final BooleanSupplier notificationsOn;
     private final Supplier<Duration> longCommand;
+    private final Clock clock;
+    private final ZoneId zone;
     private final Map<UUID, ActivityWatcher.Start.Restored> restoredStarts;
     private final Map<UUID, Tracked> tracked = new HashMap<>();
     private ActivityWatcher watcher;
@@ -55,7 +66,9 @@ public final class ActivityPresenter implements Sidebar.Tabs, ActivityWatcher.Li
      */
     public ActivityPresenter(MainWindow window, ActivityBoard board, Map<UUID, ActivityWatcher.Start.Restored> restoredStarts,
                              Executor fxLater, Notifier notifier, BooleanSupplier notificationsOn,
-                             Supplier<Duration> longCommand) {
+                             Supplier<Duration> longCommand, Clock clock, ZoneId zone) {
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.zone = Objects.requireNonNull(zone, "zone");
         this.longCommand = Objects.requireNonNull(longCommand, "longCommand");
         this.window = Objects.requireNonNull(window, "window");
         this.board = Objects.requireNonNull(board, "board");
@@ -202,12 +215,33 @@ public final class ActivityPresenter implements Sidebar.Tabs, ActivityWatcher.Li
         sidebar.setOnLayoutChanged(listener);
     }
 
-    /** Every tab's card in the sidebar's order ({@code holdfast ctl cards}); a tab not looked at yet has none. */
-    public List<SidebarEntry> cardsInSidebarOrder() {
-        return sidebar.allInOrder();
+    @Override
+    public Optional<ActivityView.Clocks> clocks(UUID panelId) {
+        return board.card(panelId).map(card -> new ActivityView.Clocks(CardText.state(card.state()), card.stateSince(),
+                card.lastActivityAt()));
     }
 
-    public Optional<TabCard> card(UUID panelId) {
-        return board.card(panelId);
+    /** Every tab's card in the sidebar's order ({@code holdfast ctl cards}). */
+    @Override
+    public List<CardInfo> cards() {
+        Instant now = clock.instant();
+        Instant recentSince = now.minus(SidebarOrder.DEFAULT_RECENT_WINDOW);
+        List<CardInfo> cards = new ArrayList<>();
+        for (SidebarEntry entry : sidebar.allInOrder()) {
+            TabCard card = entry.card();
+            if (card == null) {
+                cards.add(new CardInfo(entry.panelId(), entry.title(), null, "", CardText.state(null), null, null, "",
+                        true, null, null, null, null, List.of()));
+                continue;
+            }
+            CommandRun last = card.lastCommand();
+            cards.add(new CardInfo(entry.panelId(), entry.title().isBlank() ? card.title() : entry.title(),
+                    card.directory(), card.program(), CardText.state(card.state()), card.stateSince(),
+                    card.lastActivityAt(), CardText.updated(card, now), !card.stateSince().isBefore(recentSince),
+                    card.state() == TabState.WAITING ? card.question() : null,
+                    last == null ? null : last.commandLine(), last == null ? null : last.exitStatus(),
+                    last == null ? null : last.duration().toMillis(), CardText.logTail(card, now, zone)));
+        }
+        return cards;
     }
 }
