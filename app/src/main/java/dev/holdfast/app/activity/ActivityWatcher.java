@@ -1,6 +1,5 @@
 package dev.holdfast.app.activity;
 
-import com.techsenger.jeditermfx.core.model.TerminalModelListener;
 import dev.holdfast.checkpoint.clocks.PaneClocks;
 import dev.holdfast.checkpoint.clocks.PaneSeed;
 import dev.holdfast.terminal.agent.Agent;
@@ -62,8 +61,9 @@ import org.slf4j.LoggerFactory;
  * thread, hands changed rows to the pane clock store, and publishes cards to the FX thread coalesced: at most one
  * post per pass, however many tabs changed.
  *
- * <p>Driven by output, not by a timer per tab: each watched buffer gets a model listener that raises the tab's
- * {@code output} flag and wakes the watcher the first time only; the flag stays raised while the tab waits for its
+ * <p>Driven by output generations, not by a timer per tab: each watched terminal's generation gets a read listener that
+ * raises the tab's {@code output} flag and wakes the watcher the first time only; the flag stays raised while the tab
+ * waits for its
  * look (at most one per {@link ActivitySettings#lookInterval()}), so a flooding tab wakes the watcher about twice a
  * second and a tab without output costs nothing. The only timer is the one for the next look that is due.
  */
@@ -73,6 +73,8 @@ public final class ActivityWatcher implements AutoCloseable {
     /** How often a tab's foreground is searched for an agent while the same command runs in it. */
     private static final Duration AGENT_RECHECK = Duration.ofSeconds(30);
     private static final long MIN_TIMER_MILLIS = 5;
+    /** How soon a settling tab caught mid-read, or before its shell started, is looked at again. */
+    private static final Duration SETTLING_RETRY = Duration.ofMillis(100);
 
     /** Hears what the watcher saw, on the FX thread, coalesced. */
     public interface Listener {
@@ -103,8 +105,13 @@ public final class ActivityWatcher implements AutoCloseable {
         }
     }
 
-    /** Counters, for {@code holdfast ctl stats} and the benchmark. */
-    public record Stats(int tabs, long passes, long looks, long rowsHanded, long cpuNanos) {
+    /**
+     * Counters, for {@code holdfast ctl stats} and the benchmark.
+     *
+     * @param settling tabs still settling after their start (their screen changes are not activity yet)
+     * @param cpuNanos the watcher thread's CPU time, or -1 where the JVM does not measure it
+     */
+    public record Stats(int tabs, int settling, long passes, long looks, long rowsHanded, long cpuNanos) {
     }
 
     private final ActivitySettings settings;
@@ -138,6 +145,7 @@ public final class ActivityWatcher implements AutoCloseable {
     private final AtomicLong looks = new AtomicLong();
     private final AtomicLong rowsHanded = new AtomicLong();
     private volatile int watchedCount;
+    private volatile int settlingCount;
     private volatile boolean closed;
 
     /** One watched tab. Fields without a note are the watcher thread's. */
@@ -147,10 +155,12 @@ public final class ActivityWatcher implements AutoCloseable {
         final TabActivity activity;
         final Instant startedAt;
         final String shellName;
-        /** Raised by the model listener (the terminal's reader thread); lowered by the watcher when it reads. */
+        /** Raised by the read listener (the terminal's reader thread); lowered by the watcher when it reads. */
         final AtomicBoolean output = new AtomicBoolean(true);
-        final TerminalModelListener modelListener = this::modelChanged;
+        final Runnable readListener = this::outputRead;
+        /** The policy holds the tab dirty: its look is scheduled, so its output need not wake the watcher. */
         boolean waitingForLook;
+        long lookedGeneration = -1;
         CommandRun lastCommandSeen;
         String agentCommand;
         ProgramKind agentKind = ProgramKind.SHELL;
@@ -165,8 +175,8 @@ public final class ActivityWatcher implements AutoCloseable {
             this.shellName = program == null ? "shell" : program.toString();
         }
 
-        /** The terminal's reader thread, with the buffer locked: only flags and, the first time, wakes. */
-        private void modelChanged() {
+        /** The terminal's reader thread, after each read: only flags and, the first time, wakes. */
+        private void outputRead() {
             if (!output.get() && output.compareAndSet(false, true)) {
                 wake();
             }
@@ -214,7 +224,7 @@ public final class ActivityWatcher implements AutoCloseable {
         run(() -> {
             Watched w = tabs.remove(panelId);
             if (w != null) {
-                w.session.buffer().removeModelListener(w.modelListener);
+                w.session.generation().removeReadListener(w.readListener);
             }
             policy.remove(panelId);
             pacing.forget(panelId);
@@ -273,7 +283,7 @@ public final class ActivityWatcher implements AutoCloseable {
         if (id >= 0 && threads.isThreadCpuTimeSupported()) {
             cpu = threads.getThreadCpuTime(id);
         }
-        return new Stats(watchedCount, passes.get(), looks.get(), rowsHanded.get(), cpu);
+        return new Stats(watchedCount, settlingCount, passes.get(), looks.get(), rowsHanded.get(), cpu);
     }
 
     private void run(Runnable task) {
@@ -308,7 +318,7 @@ public final class ActivityWatcher implements AutoCloseable {
         }
         ActivitySeed seed = seed(panelId, start, startedAt);
         TabActivity activity = new TabActivity(seed, settings,
-                ClassifierMode.of(session.spec().shellIntegration().enabled()), startedAt);
+                ClassifierMode.of(integrates(session)), startedAt);
         Watched w = new Watched(session, activity, startedAt);
         if (seed instanceof ActivitySeed.Restored restored && restored.card() != null) {
             w.lastCommandSeen = restored.card().lastCommand();
@@ -317,7 +327,7 @@ public final class ActivityWatcher implements AutoCloseable {
         tabs.put(panelId, w);
         watchedCount = tabs.size();
         policy.add(panelId);
-        session.buffer().addModelListener(w.modelListener);
+        session.generation().addReadListener(w.readListener);
         pass();
     }
 
@@ -353,8 +363,10 @@ public final class ActivityWatcher implements AutoCloseable {
             // A tab already waiting for its look keeps its flag raised, so its output wakes no one meanwhile.
             if (!w.waitingForLook && w.output.get()) {
                 w.output.set(false);
-                policy.outputSeen(w.panelId, w.session.generation().read());
-                w.waitingForLook = true;
+                long read = w.session.generation().read();
+                policy.outputSeen(w.panelId, read);
+                // A read the last look already covered leaves nothing to wait for: the flag must then wake again.
+                w.waitingForLook = read != w.lookedGeneration;
             }
         }
         for (UUID panelId : policy.due(now)) {
@@ -370,6 +382,11 @@ public final class ActivityWatcher implements AutoCloseable {
                 }
             }
         }
+        int settling = 0;
+        for (Watched w : tabs.values()) {
+            settling += w.activity.settling() ? 1 : 0;
+        }
+        settlingCount = settling;
         schedule(now);
         deliver();
     }
@@ -378,6 +395,17 @@ public final class ActivityWatcher implements AutoCloseable {
         w.output.set(false);
         long processed = w.session.generation().processed();
         long read = w.session.generation().read();
+        boolean withinSettleLimit = now.isBefore(w.startedAt.plus(settings.settleLimit()));
+        if (w.activity.settling() && withinSettleLimit && (!started(w.session) || processed != read)) {
+            // A terminal whose shell has not started yet holds still with nothing in its foreground, which reads as a
+            // shell at its prompt; and a prompt mark is parsed before the prompt's text, so a copy taken while a read
+            // is half parsed could end settling on a prompt not drawn yet. Either way: look again shortly.
+            policy.outputSeen(w.panelId, read);
+            policy.looked(w.panelId, processed, now, now.plus(SETTLING_RETRY));
+            w.lookedGeneration = processed;
+            w.waitingForLook = read != processed;
+            return;
+        }
         VisibleScreen screen = VisibleScreen.capture(w.session);
         ProcessSnapshot process = w.session.inspectProcess();
         ShellStatus shell = w.session.shellStatus();
@@ -385,8 +413,21 @@ public final class ActivityWatcher implements AutoCloseable {
                 titles.getOrDefault(w.panelId, ""), w.shellName, localHost());
         LookResult result = w.activity.look(look);
         looks.incrementAndGet();
+        if (LOG.isDebugEnabled()) {
+            LOG.debug("Panel {}: look at generation {}: {}{}{}, {} ({}), fingerprint {}", w.panelId, processed,
+                    result.activity() ? "changed" : "unchanged", result.settling() ? ", settling" : "",
+                    result.stateChanged() ? ", new state" : "", result.clocks().state(),
+                    result.classification().reason(), result.fingerprint() == null ? "-"
+                            : result.fingerprint().hex().substring(0, 12));
+            if (LOG.isTraceEnabled()) {
+                LOG.trace("Panel {}: screen {}x{} cursor {},{}: {}", w.panelId, screen.columns(), screen.height(),
+                        screen.cursorRow(), screen.cursorColumn(), screen.rows().stream()
+                                .map(VisibleScreen.Row::text).filter(t -> !t.isEmpty()).toList());
+            }
+        }
         policy.outputSeen(w.panelId, read);
         policy.looked(w.panelId, processed, now, result.lookAgainAt());
+        w.lookedGeneration = processed;
         w.waitingForLook = read != processed;
         if (!result.settling()) {
             record(w, result, now);
@@ -453,6 +494,16 @@ public final class ActivityWatcher implements AutoCloseable {
             }
         }
         return w.agentKind;
+    }
+
+    /** Whether the tab's shell loads the integration (marks are then exact), not only whether the setting is on. */
+    private static boolean integrates(TerminalSession session) {
+        return session.spec().shellIntegration().launch(session.spec().command(), Map.of()).integratedShell() != null;
+    }
+
+    /** Whether the shell has been spawned (or has already ended, or failed to start). */
+    private static boolean started(TerminalSession session) {
+        return session.shellPid().isPresent() || session.end().isPresent();
     }
 
     private static Integer exitStatus(TerminalSession session) {
