@@ -21,6 +21,8 @@ final class NotificationCommand {
 
     static Optional<List<String>> of(String osName, Predicate<String> onPath, String summary, String body) {
         String os = osName == null ? "" : osName.toLowerCase(Locale.ROOT);
+        summary = clean(summary);
+        body = clean(body);
         if (os.contains("mac")) {
             return Optional.of(List.of("osascript", "-e", "display notification " + appleScript(body)
                     + " with title " + appleScript(APP_NAME) + " subtitle " + appleScript(summary)));
