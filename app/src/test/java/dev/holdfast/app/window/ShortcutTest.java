@@ -22,6 +22,9 @@ class ShortcutTest {
         "EQUALS, false, true, ZOOM_IN",
         "MINUS, false, true, ZOOM_OUT",
         "DIGIT0, false, true, ZOOM_RESET",
+        "B, true, true, TOGGLE_SIDEBAR",
+        "UP, true, true, PREVIOUS_PROMPT",
+        "DOWN, true, true, NEXT_PROMPT",
         // These belong to the shell, never to Holdfast:
         "C, false, true, none",
         "W, false, true, none",
@@ -45,6 +48,10 @@ class ShortcutTest {
         "CLOSE_BRACKET, true, true, NEXT_TAB",
         "OPEN_BRACKET, true, true, PREVIOUS_TAB",
         "EQUALS, false, true, ZOOM_IN",
+        "B, true, true, TOGGLE_SIDEBAR",
+        "UP, false, true, PREVIOUS_PROMPT",
+        "DOWN, false, true, NEXT_PROMPT",
+        "B, false, false, none",
         "C, false, false, none",
         "L, false, false, none",
     })
