@@ -109,7 +109,7 @@ public final class ActivityPresenter implements Sidebar.Tabs, ActivityWatcher.Li
             if (!present.contains(panelId)) {
                 Tracked t = tracked.remove(panelId);
                 t.tab().titleProperty().removeListener(t.title());
-                t.tab().header().setStateIndicator(null);
+                t.tab().header().setBadge(null);
                 watcher.unwatch(panelId);
                 board.remove(panelId);
             }
@@ -122,7 +122,7 @@ public final class ActivityPresenter implements Sidebar.Tabs, ActivityWatcher.Li
         ActivityWatcher.Start start = restoredStarts.containsKey(panelId) ? restoredStarts.remove(panelId)
                 : new ActivityWatcher.Start.Fresh();
         TabStateIndicator indicator = new TabStateIndicator();
-        tab.header().setStateIndicator(indicator);
+        tab.header().setBadge(indicator);
         ChangeListener<String> title = (obs, was, is) -> {
             watcher.titleChanged(panelId, is);
             refreshSidebar();

@@ -11,16 +11,17 @@ import javafx.scene.input.MouseButton;
 import javafx.scene.layout.HBox;
 
 /**
- * A tab's header: its title (double-click to rename in place) and, before the title, two slots: the tab's state
- * indicator (a working dot, a waiting badge: {@link #setStateIndicator}) and then its badge (an agent's actions:
- * {@link #setBadge}). Each slot is set and cleared on its own. FX thread.
+ * A tab's header: its title (double-click to rename in place), before the title the tab's state badge when it
+ * has one (a working indicator, a waiting badge: {@link #setBadge}), and after it the tab's agent button when an
+ * agent runs in it ({@link #setAgentButton}). The two slots are independent: either may come and go while the
+ * other stays. FX thread.
  */
 public final class TabHeader extends HBox {
     private final Label title = new Label();
     private final Consumer<String> renamed;
     private final Runnable editingEnded;
-    private Node stateIndicator;
     private Node badge;
+    private Node agentButton;
 
     /**
      * @param renamed told the name the user typed (blank: back to the program's title)
@@ -40,25 +41,25 @@ public final class TabHeader extends HBox {
         getChildren().add(title);
     }
 
-    /** Shows {@code node} before the title, after the state indicator (null: no badge). */
+    /** Shows {@code node} before the title (null: no badge). */
     public void setBadge(Node node) {
         if (badge != null) {
             getChildren().remove(badge);
         }
         badge = node;
         if (node != null) {
-            getChildren().add(stateIndicator == null ? 0 : 1, node);
+            getChildren().add(0, node);
         }
     }
 
-    /** Shows {@code node} first in the header, before the badge and the title (null: none). */
-    public void setStateIndicator(Node node) {
-        if (stateIndicator != null) {
-            getChildren().remove(stateIndicator);
+    /** Shows {@code node} after the title (null: none): the button that opens the agent's conversation. */
+    public void setAgentButton(Node node) {
+        if (agentButton != null) {
+            getChildren().remove(agentButton);
         }
-        stateIndicator = node;
+        agentButton = node;
         if (node != null) {
-            getChildren().add(0, node);
+            getChildren().add(node);
         }
     }
 

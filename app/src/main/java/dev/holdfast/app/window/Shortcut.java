@@ -13,7 +13,9 @@ public enum Shortcut {
     /** Shows or hides the sidebar of tab cards. */
     TOGGLE_SIDEBAR,
     /** Scrolls to the previous / next shell prompt (OSC 133 marks). */
-    PREVIOUS_PROMPT, NEXT_PROMPT;
+    PREVIOUS_PROMPT, NEXT_PROMPT,
+    /** Shows or hides the tab's agent conversation beside its terminal (Ctrl+Shift+J, Cmd+Shift+J). */
+    CONVERSATION;
 
     /** The shortcut this key press means on the given platform, or null when it belongs to the terminal. */
     public static Shortcut match(KeyEvent e, boolean mac) {
@@ -32,8 +34,8 @@ public enum Shortcut {
         }
         if (shift) {
             // Ctrl+Shift+= is how Ctrl++ is typed on most layouts, so zooming in also works shifted.
-            return firstOf(command(code), tabMove(code), zoom(code) == ZOOM_IN ? ZOOM_IN : null, prompt(code),
-                    code == KeyCode.B ? TOGGLE_SIDEBAR : null);
+            return firstOf(command(code), shiftedCommand(code), tabMove(code), zoom(code) == ZOOM_IN ? ZOOM_IN : null,
+                    prompt(code));
         }
         return firstOf(tabSwitch(code), zoom(code));
     }
@@ -46,7 +48,7 @@ public enum Shortcut {
             Shortcut bracket = code == KeyCode.OPEN_BRACKET ? PREVIOUS_TAB
                     : code == KeyCode.CLOSE_BRACKET ? NEXT_TAB : null;
             boolean zoomIn = code == KeyCode.EQUALS || code == KeyCode.PLUS;
-            return firstOf(bracket, tabMove(code), zoomIn ? ZOOM_IN : null, code == KeyCode.B ? TOGGLE_SIDEBAR : null);
+            return firstOf(bracket, shiftedCommand(code), tabMove(code), zoomIn ? ZOOM_IN : null);
         }
         return firstOf(command(code), tabSwitch(code), zoom(code), prompt(code));
     }
@@ -62,6 +64,18 @@ public enum Shortcut {
             case F -> FIND;
             case COMMA -> SETTINGS;
             case Q -> QUIT;
+            default -> null;
+        };
+    }
+
+    /**
+     * Commands that take Shift on both platforms: Ctrl+Shift+J on Linux, and Cmd+Shift+J on macOS, where
+     * Cmd+J alone stays free for what macOS apps use it for.
+     */
+    private static Shortcut shiftedCommand(KeyCode code) {
+        return switch (code) {
+            case J -> CONVERSATION;
+            case B -> TOGGLE_SIDEBAR;
             default -> null;
         };
     }

@@ -25,6 +25,7 @@ class ShortcutTest {
         "B, true, true, TOGGLE_SIDEBAR",
         "UP, true, true, PREVIOUS_PROMPT",
         "DOWN, true, true, NEXT_PROMPT",
+        "J, true, true, CONVERSATION",
         // These belong to the shell, never to Holdfast:
         "C, false, true, none",
         "W, false, true, none",
@@ -34,6 +35,8 @@ class ShortcutTest {
         "DOWN, false, true, none",
         "T, false, false, none",
         "PAGE_UP, true, false, none",
+        // Ctrl+J is a line feed: the shell's.
+        "J, false, true, none",
     })
     void linux(KeyCode code, boolean shift, boolean ctrl, Shortcut expected) {
         assertEquals(expected, Shortcut.match(code, shift, ctrl, false, false, false));
@@ -52,6 +55,8 @@ class ShortcutTest {
         "UP, false, true, PREVIOUS_PROMPT",
         "DOWN, false, true, NEXT_PROMPT",
         "B, false, false, none",
+        "J, true, true, CONVERSATION",
+        "J, false, true, none",
         "C, false, false, none",
         "L, false, false, none",
     })
