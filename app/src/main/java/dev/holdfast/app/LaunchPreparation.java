@@ -173,7 +173,7 @@ final class LaunchPreparation {
         if (ownsState && restore.persist()) {
             // Read once, in bulk, before any tab exists; a store that cannot be used leaves clocks in memory only.
             Path sqliteNatives = NativeLibraryDirectory.defaultLocation(in.environment(), in.osName(),
-                    Path.of(in.systemProperties().getProperty("user.home"))).resolve("sqlite");
+                    Path.of(in.systemProperties().getProperty("user.home", state.root().toString()))).resolve("sqlite");
             paneClocks = PaneClocks.open(state.panesDatabase(), sqliteNatives,
                     new PaneClocks.Launch(launch.launchId(), in.processes().self(), launch.startedAt(), true),
                     ClockStoreSettings.DEFAULT, in.clock(), in.processes(),
