@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.holdfast.app.autosave.ScrollbackExporter;
+import dev.holdfast.app.control.ActivityView;
 import dev.holdfast.app.control.ConversationReport;
 import dev.holdfast.app.control.TabInfo;
 import dev.holdfast.app.conversation.ConversationPanels;
@@ -332,7 +333,7 @@ class ConversationPanelTest {
         TerminalTab tab = tab();
         WindowControlTarget target = new WindowControlTarget(window, background,
                 new ScrollbackExporter(CheckpointSettings.defaults()), () -> CompletableFuture.completedFuture(null), Map::of,
-                panels);
+                panels, ActivityView.NONE);
         startCodex(tab, "");
         say(tab, "why does the build fail on Tuesdays?");
         answer(tab, ANSWER);

@@ -75,7 +75,8 @@ class WindowControlTargetTest {
             return w;
         });
         target = new WindowControlTarget(window, background, new ScrollbackExporter(CheckpointSettings.defaults()),
-                () -> CompletableFuture.completedFuture(null), Map::of, NO_AGENTS);
+                () -> CompletableFuture.completedFuture(null), Map::of, NO_AGENTS,
+                dev.holdfast.app.control.ActivityView.NONE);
     }
 
     @AfterEach

@@ -61,6 +61,7 @@ final class CommandDispatcher {
         // A switch expression, so that a command added to the enum does not compile until it is dispatched.
         return switch (command) {
             case LIST -> deadline.await(target.listTabs());
+            case CARDS -> deadline.await(target.cards());
             case NEW_TAB -> {
                 Optional<Path> cwd = args.directory(Argument.CWD);
                 if (cwd.isPresent() && !Files.isDirectory(cwd.get())) {

@@ -10,6 +10,7 @@ import java.util.Optional;
  */
 public enum ControlCommand {
     LIST("list", List.of(), List.of(), true),
+    CARDS("cards", List.of(), List.of(), true),
     NEW_TAB("new-tab", List.of(Argument.CWD, Argument.TITLE), List.of(), true),
     SELECT("select", List.of(Argument.PANEL), List.of(), true),
     CLOSE("close", List.of(Argument.PANEL, Argument.FORCE), List.of(), true),

@@ -26,6 +26,9 @@ public interface ControlTarget {
     /** The window's tabs, in tab-strip order. */
     CompletableFuture<List<TabInfo>> listTabs();
 
+    /** Every tab's card, in the sidebar's order (its sort; the Recent filter left out, each card says if it is). */
+    CompletableFuture<List<CardInfo>> cards();
+
     /**
      * Opens a tab with a login shell.
      *

@@ -11,7 +11,8 @@ import java.util.Map;
 /** How {@code holdfast ctl} shows a result to a person (without {@code --json}). */
 final class CtlOutput {
     private static final List<String> TAB_COLUMNS =
-            List.of("", "PANEL", "TITLE", "CWD", "PID", "COMMAND", "AGENT", "RESTORED");
+            List.of("", "PANEL", "TITLE", "CWD", "PID", "COMMAND", "AGENT", "RESTORED", "STATE", "SINCE",
+                    "LAST ACTIVITY");
     private static final String COLUMN_GAP = "  ";
 
     private CtlOutput() {
@@ -20,6 +21,7 @@ final class CtlOutput {
     static void print(ControlCommand command, JsonNode result, PrintStream out) {
         switch (command) {
             case LIST -> printTabs(result, out);
+            case CARDS -> printCards(result, out);
             case NEW_TAB -> out.println(result.path("panelId").asText());
             case READ -> {
                 String text = result.path("text").asText();
@@ -53,7 +55,10 @@ final class CtlOutput {
                     cell(tab.path("shellPid")),
                     cell(tab.path("foregroundCommand")),
                     cell(tab.path("agent")),
-                    tab.path("restored").asBoolean() ? "yes" : "no"));
+                    tab.path("restored").asBoolean() ? "yes" : "no",
+                    cell(tab.path("state")),
+                    time(tab.path("stateSince")),
+                    time(tab.path("lastActivityAt"))));
         }
         int[] widths = new int[TAB_COLUMNS.size()];
         for (List<String> row : rows) {
@@ -159,6 +164,51 @@ final class CtlOutput {
         int width = entries.stream().mapToInt(entry -> entry[0].length()).max().orElse(0);
         for (String[] entry : entries) {
             out.println(entry[0] + " ".repeat(width - entry[0].length()) + COLUMN_GAP + entry[1]);
+        }
+    }
+
+    /** One block per card, in the sidebar's order: the card as the sidebar words it. */
+    private static void printCards(JsonNode cards, PrintStream out) {
+        boolean first = true;
+        for (JsonNode card : cards) {
+            if (!first) {
+                out.println();
+            }
+            first = false;
+            out.println(cell(card.path("title")) + "  (" + cell(card.path("panelId")) + ")");
+            String where = card.path("directory").isTextual() ? cell(card.path("program")) + " · "
+                    + cell(card.path("directory")) : cell(card.path("program"));
+            out.println("  " + where);
+            out.println("  " + cell(card.path("state")) + (card.path("stateSince").isTextual()
+                    ? " since " + time(card.path("stateSince")) : "") + (card.path("updated").isTextual()
+                    && !card.path("updated").asText().isEmpty() ? ", " + cell(card.path("updated")) : "")
+                    + (card.path("recent").asBoolean() ? "" : " (not recent)"));
+            if (card.path("question").isTextual()) {
+                out.println("  asks: " + cell(card.path("question")));
+            }
+            if (card.path("lastCommand").isTextual()) {
+                JsonNode exit = card.path("lastCommandExit");
+                out.println("  $ " + cell(card.path("lastCommand"))
+                        + (exit.isNumber() ? "  → " + exit.asInt() : "")
+                        + (card.path("lastCommandMillis").isNumber()
+                        ? " in " + card.path("lastCommandMillis").asLong() / 1000.0 + " s" : ""));
+            }
+            for (JsonNode line : card.path("log")) {
+                out.println("    " + cell(line));
+            }
+        }
+    }
+
+    /** An ISO instant as local time, to the second; "-" when absent. */
+    private static String time(JsonNode value) {
+        if (!value.isTextual()) {
+            return "-";
+        }
+        try {
+            return java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")
+                    .format(java.time.Instant.parse(value.asText()).atZone(java.time.ZoneId.systemDefault()));
+        } catch (java.time.format.DateTimeParseException e) {
+            return printable(value.asText());
         }
     }
 

@@ -74,6 +74,11 @@ public final class DeferredTarget implements ControlTarget {
     }
 
     @Override
+    public CompletableFuture<List<CardInfo>> cards() {
+        return then(ControlTarget::cards);
+    }
+
+    @Override
     public CompletableFuture<Map<String, Object>> stats() {
         return then(ControlTarget::stats);
     }

@@ -67,6 +67,8 @@ public final class SettingsFile {
         Map<String, String> colors = new LinkedHashMap<>(defaults.colors());
         Settings.SaveTiming timing = defaults.saveTiming();
         boolean shellIntegration = defaults.shellIntegration();
+        boolean notifications = defaults.notifications();
+        double longCommand = defaults.longCommandSeconds();
         for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> field = it.next();
             JsonNode v = field.getValue();
@@ -129,11 +131,27 @@ public final class SettingsFile {
                                 Boolean.toString(defaults.shellIntegration())));
                     }
                 }
+                case "notifications" -> {
+                    if (v.isBoolean()) {
+                        notifications = v.asBoolean();
+                    } else {
+                        problems.add(problem("notifications", v, "true or false",
+                                Boolean.toString(defaults.notifications())));
+                    }
+                }
+                case "longCommandSeconds" -> {
+                    if (v.isNumber() && v.asDouble() >= 0 && v.asDouble() <= Settings.MAX_LONG_COMMAND_SECONDS) {
+                        longCommand = v.asDouble();
+                    } else {
+                        problems.add(problem("longCommandSeconds", v, "a number of seconds from 0 to 86400",
+                                format(defaults.longCommandSeconds())));
+                    }
+                }
                 default -> problems.add(FILE_NAME + ": unknown setting \"" + field.getKey() + "\" ignored");
             }
         }
-        return new Loaded(new Settings(family, size, history, theme, restore, blink, colors, timing, shellIntegration),
-                problems);
+        return new Loaded(new Settings(family, size, history, theme, restore, blink, colors, timing, shellIntegration,
+                notifications, longCommand), problems);
     }
 
     private static void readColors(JsonNode v, Map<String, String> colors, List<String> problems) {
@@ -218,6 +236,12 @@ public final class SettingsFile {
         root.put("cursorBlink", settings.cursorBlink());
         if (settings.shellIntegration() != Settings.DEFAULT_SHELL_INTEGRATION) {
             root.put("shellIntegration", settings.shellIntegration());
+        }
+        if (settings.notifications() != Settings.DEFAULT_NOTIFICATIONS) {
+            root.put("notifications", settings.notifications());
+        }
+        if (settings.longCommandSeconds() != Settings.DEFAULT_LONG_COMMAND_SECONDS) {
+            root.put("longCommandSeconds", settings.longCommandSeconds());
         }
         if (!settings.saveTiming().equals(Settings.SaveTiming.DEFAULT)) {
             ObjectNode timing = root.putObject("saveTiming");

@@ -283,6 +283,12 @@ public final class TerminalView extends Region {
         return viewport.scrollOffset();
     }
 
+    /** Scrolls to the previous ({@code direction < 0}) or next shell prompt; nothing happens when there is none. */
+    public void jumpToPrompt(int direction) {
+        PromptJump.target(session.promptMarks(), session.buffer(), viewport.scrollOffset(), direction)
+                .ifPresent(this::scrollTo);
+    }
+
     // ---- typing and the clipboard -------------------------------------------------------------------
 
     /** What the user typed (keys, composed text): back to the live screen, selection gone, cursor shown. */

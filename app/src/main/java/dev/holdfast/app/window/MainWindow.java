@@ -70,6 +70,7 @@ public final class MainWindow {
     private final TerminalView.Services viewServices;
     private final TabMenu tabMenu = new TabMenu();
     private Runnable openSettings = () -> { };
+    private Runnable toggleSidebar = () -> { };
     /** The installed integration scripts; new tabs load them while the shellIntegration setting is on. */
     private ShellIntegration shellIntegration = ShellIntegration.OFF;
     private Instant lastKeystrokeAt;
@@ -140,6 +141,9 @@ public final class MainWindow {
         actions.put(Shortcut.ZOOM_OUT, () -> zoom(() -> look.zoomBy(-1)));
         actions.put(Shortcut.ZOOM_RESET, () -> zoom(look::resetZoom));
         actions.put(Shortcut.QUIT, this::requestCloseWindow);
+        actions.put(Shortcut.TOGGLE_SIDEBAR, () -> toggleSidebar.run());
+        actions.put(Shortcut.PREVIOUS_PROMPT, () -> selectedTab().ifPresent(t -> t.view().jumpToPrompt(-1)));
+        actions.put(Shortcut.NEXT_PROMPT, () -> selectedTab().ifPresent(t -> t.view().jumpToPrompt(1)));
         actions.put(Shortcut.CONVERSATION, () -> selectedTab().ifPresent(t -> toggleConversation.accept(t)));
         return actions;
     }
@@ -422,6 +426,11 @@ public final class MainWindow {
     /** Where new tabs find the shell integration scripts. FX thread, before tabs open. */
     public void setShellIntegration(ShellIntegration installed) {
         this.shellIntegration = installed;
+    }
+
+    /** What the sidebar shortcut does. */
+    public void setToggleSidebar(Runnable action) {
+        toggleSidebar = action;
     }
 
     /** What the settings button and shortcut open. */

@@ -1,7 +1,9 @@
 package dev.holdfast.app.window;
 
 import dev.holdfast.app.autosave.ScrollbackExporter;
+import dev.holdfast.app.control.ActivityView;
 import dev.holdfast.app.control.AgentConversations;
+import dev.holdfast.app.control.CardInfo;
 import dev.holdfast.app.control.CheckpointNowResult;
 import dev.holdfast.app.control.CloseOutcome;
 import dev.holdfast.app.control.ControlException;
@@ -42,16 +44,20 @@ public final class WindowControlTarget implements ControlTarget {
     private final Supplier<CompletableFuture<CheckpointNowResult>> checkpointNow;
     private final Supplier<Map<String, Object>> extraStats;
     private final AgentConversations conversations;
+    private final ActivityView activity;
     private final KeyEncoder encoder = new KeyEncoder();
 
     /**
      * @param checkpointNow runs a forced checkpoint (FX thread)
      * @param extraStats counters from other parts of the app, merged into {@code stats} (FX thread)
      * @param conversations the tabs' agents and conversations
+     * @param activity the tabs' states, clocks and cards (FX thread)
      */
     public WindowControlTarget(MainWindow window, Executor background, ScrollbackExporter exporter,
                                Supplier<CompletableFuture<CheckpointNowResult>> checkpointNow,
-                               Supplier<Map<String, Object>> extraStats, AgentConversations conversations) {
+                               Supplier<Map<String, Object>> extraStats, AgentConversations conversations,
+                               ActivityView activity) {
+        this.activity = activity;
         this.window = window;
         this.background = background;
         this.exporter = exporter;
@@ -77,7 +83,7 @@ public final class WindowControlTarget implements ControlTarget {
                 .orElseThrow(() -> ControlException.panelNotFound(panelId));
     }
 
-    private record TabView(TerminalTab tab, String title, boolean selected) {
+    private record TabView(TerminalTab tab, String title, boolean selected, Optional<ActivityView.Clocks> clocks) {
     }
 
     @Override
@@ -86,7 +92,7 @@ public final class WindowControlTarget implements ControlTarget {
             List<TabView> views = new ArrayList<>();
             TerminalTab selected = window.selectedTab().orElse(null);
             for (TerminalTab t : window.tabs()) {
-                views.add(new TabView(t, t.titleProperty().get(), t == selected));
+                views.add(new TabView(t, t.titleProperty().get(), t == selected, activity.clocks(t.panelId())));
             }
             return views;
         }).thenApplyAsync(views -> {
@@ -95,13 +101,21 @@ public final class WindowControlTarget implements ControlTarget {
                 TerminalSession s = v.tab().session();
                 ProcessSnapshot p = s.inspectProcess();
                 String cwd = s.directory(p).map(Path::toString).orElse(null);
+                ActivityView.Clocks clocks = v.clocks().orElse(null);
                 infos.add(new TabInfo(v.tab().panelId(), v.title(), cwd,
                         s.shellPid().isPresent() ? s.shellPid().getAsLong() : null,
                         p.foregroundCommand().orElse(null), v.selected(), v.tab().isRestored(),
-                        conversations.agentOf(v.tab().panelId()).map(ConversationReport::wireName).orElse(null)));
+                        conversations.agentOf(v.tab().panelId()).map(ConversationReport::wireName).orElse(null),
+                        clocks == null ? null : clocks.state(), clocks == null ? null : clocks.stateSince(),
+                        clocks == null ? null : clocks.lastActivityAt()));
             }
             return infos;
         }, background);
+    }
+
+    @Override
+    public CompletableFuture<List<CardInfo>> cards() {
+        return onFx(activity::cards);
     }
 
     @Override

@@ -84,12 +84,23 @@ class CtlMainTest {
         start(target);
         assertEquals(0, ctl("list"));
         assertEquals("""
-                  PANEL                                 TITLE   CWD              PID   COMMAND  AGENT  RESTORED
-                * 0f8fad5b-d9cb-469f-a165-70867728950e  bash    /home/ada        4242  bash     -      no
-                  7c9e6679-7425-40de-944b-e07fc1f90ae7  codex   /home/ada/notes  4343  codex    codex  yes
-                  7c1e0000-0000-4000-8000-000000000003  exited  -                -     -        -      no
+                  PANEL                                 TITLE   CWD              PID   COMMAND  AGENT  RESTORED  STATE  SINCE  LAST ACTIVITY
+                * 0f8fad5b-d9cb-469f-a165-70867728950e  bash    /home/ada        4242  bash     -      no        -      -      -
+                  7c9e6679-7425-40de-944b-e07fc1f90ae7  codex   /home/ada/notes  4343  codex    codex  yes       -      -      -
+                  7c1e0000-0000-4000-8000-000000000003  exited  -                -     -        -      no        -      -      -
                 """, out);
         assertEquals("", err);
+    }
+
+    @Test
+    void cardsPrintsEachCardAsTheSidebarWordsIt() throws IOException {
+        start(target);
+        assertEquals(0, ctl("cards"));
+        assertTrue(out.startsWith("vim notes.md  (" + FakeControlTarget.SECOND + ")\n  vim · /home/ada/notes\n  idle since "),
+                out);
+        assertTrue(out.contains(", updated 2 min ago\n  $ make  → 0 in 1.5 s\n    10:00  idle\n"), out);
+        assertEquals(0, ctl("cards", "--json"));
+        assertTrue(out.contains("\"lastActivityAt\":\"2026-03-01T09:58:00Z\""), out);
     }
 
     @Test

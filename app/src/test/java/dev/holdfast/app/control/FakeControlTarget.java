@@ -52,6 +52,13 @@ final class FakeControlTarget implements ControlTarget {
     }
 
     @Override
+    public CompletableFuture<List<CardInfo>> cards() {
+        return answer("cards", null, none -> List.of(new CardInfo(SECOND, "vim notes.md", "/home/ada/notes", "vim",
+                "idle", java.time.Instant.parse("2026-03-01T10:00:00Z"), java.time.Instant.parse("2026-03-01T09:58:00Z"),
+                "updated 2 min ago", true, null, "make", 0, 1500L, List.of("10:00  idle"))));
+    }
+
+    @Override
     public CompletableFuture<UUID> newTab(Optional<Path> cwd, Optional<String> title) {
         UUID id = UUID.fromString("11111111-2222-4333-8444-555555555555");
         return answer("new-tab " + cwd.map(Path::toString).orElse("-") + " " + title.orElse("-"), null, none -> {

@@ -92,6 +92,24 @@ class SettingsFileTest {
     }
 
     @Test
+    void notificationsAreOnByDefaultWithATenSecondLongCommand() throws Exception {
+        Settings plain = file.parse("{}", defaults).settings();
+        assertTrue(plain.notifications());
+        assertEquals(java.time.Duration.ofSeconds(10), plain.longCommand());
+        SettingsFile.Loaded set = file.parse("{\"notifications\": false, \"longCommandSeconds\": 30}", defaults);
+        assertEquals(List.of(), set.problems());
+        assertEquals(false, set.settings().notifications());
+        assertEquals(java.time.Duration.ofSeconds(30), set.settings().longCommand());
+        SettingsFile.Loaded wrong = file.parse("{\"notifications\": 1, \"longCommandSeconds\": -4}", defaults);
+        assertEquals(2, wrong.problems().size(), wrong.problems().toString());
+        assertTrue(wrong.settings().notifications());
+        assertEquals(10, wrong.settings().longCommandSeconds());
+        Path target = dir.resolve("notify/settings.json");
+        file.write(target, set.settings());
+        assertEquals(set.settings(), file.read(target, defaults).settings());
+    }
+
+    @Test
     void unlimitedScrollbackIsCappedByMemory() throws Exception {
         SettingsFile.Loaded loaded = file.parse("{\"scrollbackLines\": \"unlimited\"}", defaults);
         assertEquals(Settings.UNLIMITED_HISTORY_LINES, loaded.settings().historyLines());

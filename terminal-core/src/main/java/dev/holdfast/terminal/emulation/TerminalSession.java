@@ -75,6 +75,7 @@ public final class TerminalSession implements AutoCloseable {
     private final ExecutorService writer;
     private final AtomicReference<TermSize> pendingResize = new AtomicReference<>();
     private final AtomicBoolean endReported = new AtomicBoolean();
+    private volatile SessionEnd end;
 
     private volatile PtyProcess process;
     private volatile Thread reader;
@@ -225,6 +226,7 @@ public final class TerminalSession implements AutoCloseable {
 
     private void reportEnd(SessionEnd end) {
         if (endReported.compareAndSet(false, true)) {
+            this.end = end;
             events.ended(end);
         }
     }
@@ -456,6 +458,11 @@ public final class TerminalSession implements AutoCloseable {
     /** The last title a program set with OSC 0/2, or empty. */
     public String programTitle() {
         return display.windowTitle();
+    }
+
+    /** How the shell ended, once it has (the same value {@link TerminalEvents#ended} was told); any thread. */
+    public Optional<SessionEnd> end() {
+        return Optional.ofNullable(end);
     }
 
     public boolean isRunning() {
