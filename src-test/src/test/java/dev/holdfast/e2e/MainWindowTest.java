@@ -240,14 +240,18 @@ class MainWindowTest {
         }, "fx-probe");
         probe.start();
         try {
-            fx(() -> {
-                tab.findBar().show();
-                tab.findBar().find("m", false, false);
-                return null;
+            robot.press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.F).release(KeyCode.F, KeyCode.SHIFT, KeyCode.CONTROL);
+            TabText.await("find bar open", () -> {
+                try {
+                    return fx(() -> tab.findBar().isShowing());
+                } catch (Exception e) {
+                    return false;
+                }
             });
+            robot.write("m");
             TabText.await("matches counted", () -> {
                 try {
-                    return fx(() -> tab.view().matchCount()) >= 100_000;
+                    return fx(() -> tab.view().find().matchCount()) >= 100_000;
                 } catch (Exception e) {
                     return false;
                 }

@@ -1,15 +1,12 @@
 package dev.holdfast.app.tabs;
 
 import dev.holdfast.app.view.FindBar;
-import dev.holdfast.app.view.Palette;
 import dev.holdfast.app.view.TerminalView;
-import dev.holdfast.app.view.UiTicker;
 import dev.holdfast.terminal.emulation.SessionEnd;
 import dev.holdfast.terminal.emulation.TerminalEvents;
 import dev.holdfast.terminal.emulation.TerminalSession;
 import java.nio.file.Path;
 import java.util.UUID;
-import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import javafx.application.Platform;
@@ -19,24 +16,23 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.ContextMenu;
-import javafx.scene.control.Label;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.Tab;
-import javafx.scene.control.TextField;
-import javafx.scene.input.KeyCode;
-import javafx.scene.input.MouseButton;
 import javafx.scene.layout.BorderPane;
 
 /**
  * One tab: its terminal session, its view, and its title. The title is the user's name for the tab when
  * they gave one (double-click to rename), else what the program set with OSC 0/2, else the shell's name.
+ * The tab's header is a {@link TabHeader} (title and state badge), its content a {@link TabBody} (the terminal
+ * with its find bar, and an optional side panel).
  */
 public final class TerminalTab {
     private final TerminalSession session;
     private final TerminalView view;
     private final FindBar findBar;
     private final Tab tab = new Tab();
-    private final Label titleLabel = new Label();
+    private final TabHeader header;
+    private final TabBody body;
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "");
     private final Consumer<TerminalTab> onShellExit;
     private String customTitle;
@@ -50,24 +46,19 @@ public final class TerminalTab {
      * @param sessionFactory builds the session given the events it must report to
      * @param onShellExit called on the FX thread when the shell exits normally, so the tab can close
      */
-    public TerminalTab(Function<TerminalEvents, TerminalSession> sessionFactory, Palette palette, String fontFamily,
-                       double fontSize, Executor searchExecutor, UiTicker ticker, Consumer<TerminalTab> onShellExit) {
+    public TerminalTab(Function<TerminalEvents, TerminalSession> sessionFactory, TerminalView.Look look,
+                       TerminalView.Services services, Consumer<TerminalTab> onShellExit) {
         this.onShellExit = onShellExit;
         ForwardingEvents events = new ForwardingEvents();
         this.session = sessionFactory.apply(events);
-        this.view = new TerminalView(session, palette, fontFamily, fontSize, searchExecutor, ticker);
-        this.findBar = new FindBar(view);
+        this.view = new TerminalView(session, look, services);
+        this.findBar = new FindBar(view.find(), view);
         events.attach(this);
-        tab.setContent(new BorderPane(view, findBar, null, null, null));
-        tab.setGraphic(titleLabel);
+        this.header = new TabHeader(title, this::rename, view::requestFocus);
+        this.body = new TabBody(new BorderPane(view, findBar, null, null, null));
+        tab.setContent(body);
+        tab.setGraphic(header);
         tab.setUserData(this);
-        titleLabel.textProperty().bind(title);
-        titleLabel.setOnMouseClicked(e -> {
-            if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2) {
-                beginRename();
-                e.consume();
-            }
-        });
         tab.setContextMenu(contextMenu());
         tab.setOnSelectionChanged(e -> {
             if (tab.isSelected()) {
@@ -160,31 +151,7 @@ public final class TerminalTab {
     }
 
     public void beginRename() {
-        TextField field = new TextField(title.get());
-        field.setPrefColumnCount(Math.max(8, title.get().length()));
-        tab.setGraphic(field);
-        field.requestFocus();
-        field.selectAll();
-        Runnable commit = () -> {
-            if (tab.getGraphic() == field) {
-                rename(field.getText());
-                tab.setGraphic(titleLabel);
-                view.requestFocus();
-            }
-        };
-        field.setOnAction(e -> commit.run());
-        field.focusedProperty().addListener((obs, was, is) -> {
-            if (!is) {
-                commit.run();
-            }
-        });
-        field.setOnKeyPressed(e -> {
-            if (e.getCode() == KeyCode.ESCAPE) {
-                tab.setGraphic(titleLabel);
-                view.requestFocus();
-                e.consume();
-            }
-        });
+        header.beginRename();
     }
 
     /** Sets the user's title; blank goes back to the program's title. */
@@ -231,6 +198,16 @@ public final class TerminalTab {
 
     public Tab tab() {
         return tab;
+    }
+
+    /** The tab's header: where its state badge goes. */
+    public TabHeader header() {
+        return header;
+    }
+
+    /** The tab's content: where its side panel goes. */
+    public TabBody body() {
+        return body;
     }
 
     /** Whether the shell has ended (the tab stays only to show why). */

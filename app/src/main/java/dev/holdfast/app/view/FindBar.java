@@ -13,16 +13,21 @@ import javafx.scene.layout.Priority;
 
 /**
  * The find bar above a terminal: incremental search as you type, case and regex toggles, the match count,
- * next (Enter) and previous (Shift+Enter), Escape to close. The search itself runs in {@link TerminalView}.
+ * next (Enter) and previous (Shift+Enter), Escape to close. The search itself is {@link TerminalFind}'s.
  */
 public final class FindBar extends HBox {
+    private final TerminalFind find;
     private final TerminalView view;
     private final TextField field = new TextField();
     private final ToggleButton caseSensitive = new ToggleButton("Aa");
     private final ToggleButton regex = new ToggleButton(".*");
     private final Label count = new Label();
 
-    public FindBar(TerminalView view) {
+    /**
+     * @param view the terminal searched: the bar starts from its selection and gives it the focus back
+     */
+    public FindBar(TerminalFind find, TerminalView view) {
+        this.find = find;
         this.view = view;
         getStyleClass().add("find-bar");
         setAlignment(Pos.CENTER_LEFT);
@@ -47,15 +52,15 @@ public final class FindBar extends HBox {
         field.textProperty().addListener((obs, old, text) -> search());
         caseSensitive.selectedProperty().addListener((obs, old, on) -> search());
         regex.selectedProperty().addListener((obs, old, on) -> search());
-        previous.setOnAction(e -> view.previousMatch());
-        next.setOnAction(e -> view.nextMatch());
+        previous.setOnAction(e -> find.previous());
+        next.setOnAction(e -> find.next());
         close.setOnAction(e -> hide());
         field.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
             if (e.getCode() == KeyCode.ENTER) {
                 if (e.isShiftDown()) {
-                    view.previousMatch();
+                    find.previous();
                 } else {
-                    view.nextMatch();
+                    find.next();
                 }
                 e.consume();
             } else if (e.getCode() == KeyCode.ESCAPE) {
@@ -63,7 +68,7 @@ public final class FindBar extends HBox {
                 e.consume();
             }
         });
-        view.setFindListener(this::showCount);
+        count.textProperty().bind(find.statusProperty());
         setVisible(false);
         setManaged(false);
     }
@@ -84,20 +89,12 @@ public final class FindBar extends HBox {
     public void hide() {
         setVisible(false);
         setManaged(false);
-        view.clearSearch();
+        find.clear();
         view.requestFocus();
     }
 
     public boolean isShowing() {
         return isVisible();
-    }
-
-    /** For tests and scripting: search for {@code text} as if typed. */
-    public void find(String text, boolean matchCase, boolean asRegex) {
-        caseSensitive.setSelected(matchCase);
-        regex.setSelected(asRegex);
-        field.setText(text);
-        search();
     }
 
     public String countText() {
@@ -106,11 +103,7 @@ public final class FindBar extends HBox {
 
     private void search() {
         if (isVisible()) {
-            view.search(new TextSearch.Query(field.getText(), caseSensitive.isSelected(), regex.isSelected()));
+            find.search(new TextSearch.Query(field.getText(), caseSensitive.isSelected(), regex.isSelected()));
         }
-    }
-
-    private void showCount(String text) {
-        count.setText(text);
     }
 }

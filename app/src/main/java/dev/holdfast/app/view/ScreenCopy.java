@@ -26,6 +26,8 @@ final class ScreenCopy {
     /** Buffer line index of each visible row: negative for history. */
     int[] lineIndex = new int[0];
     int historyCount;
+    /** Lines that had left the top of the history when this copy was taken (see {@link LineNumbers}). */
+    long evicted;
     int screenHeight;
     boolean alternateScreen;
 
@@ -51,6 +53,7 @@ final class ScreenCopy {
      */
     int copyFrom(TerminalTextBuffer buffer, HyperlinkTable hyperlinks, int scrollOffset) {
         historyCount = buffer.getHistoryLinesCount();
+        evicted = LineNumbers.evicted(buffer);
         screenHeight = buffer.getHeight();
         alternateScreen = buffer.isUsingAlternateBuffer();
         int offset = Math.max(0, Math.min(scrollOffset, historyCount));
@@ -95,6 +98,16 @@ final class ScreenCopy {
             }
             column[0] += length;
         });
+    }
+
+    /** The {@link LineNumbers line number} of buffer index {@code index} as of this copy. */
+    long number(int index) {
+        return LineNumbers.number(index, historyCount, evicted);
+    }
+
+    /** The buffer index of line {@code number} as of this copy. */
+    int index(long number) {
+        return LineNumbers.index(number, historyCount, evicted);
     }
 
     /** True when row {@code r} of this copy shows the same cells as row {@code r} of {@code other}. */

@@ -11,6 +11,7 @@ import dev.holdfast.app.control.TabInfo;
 import dev.holdfast.app.tabs.TerminalTab;
 import dev.holdfast.app.view.SelectionText;
 import dev.holdfast.terminal.emulation.TerminalSession;
+import dev.holdfast.terminal.export.CapturedLines;
 import dev.holdfast.terminal.input.KeyEncoder;
 import dev.holdfast.terminal.input.KeyboardModes;
 import dev.holdfast.terminal.pty.ProcessSnapshot;
@@ -161,13 +162,35 @@ public final class WindowControlTarget implements ControlTarget {
     }
 
     private String readAnsi(TerminalSession s, ReadOptions options) {
-        String text = exporter.format(exporter.capture(s));
-        List<String> lines = new ArrayList<>(List.of(text.split("\r\n", -1)));
+        // The screen's height is read in the same hold of the lock as the copy, so the two agree even when the
+        // terminal is resized meanwhile (the lock is re-entrant; the capture takes it too).
+        var buffer = s.buffer();
+        CapturedLines captured;
+        int height;
+        buffer.lock();
+        try {
+            captured = exporter.capture(s);
+            height = buffer.getHeight();
+        } finally {
+            buffer.unlock();
+        }
+        List<String> lines = new ArrayList<>(List.of(exporter.format(captured).split("\r\n", -1)));
         if (!options.scrollback()) {
-            int height = s.buffer().getHeight();
             lines = lines.subList(Math.max(0, lines.size() - height), lines.size());
         }
         return String.join("\n", lastLines(lines, options)) + "\n";
+    }
+
+    // The model belongs to the reader thread: even a count is read under the buffer lock, which the reader
+    // holds only while it parses a chunk. Off the FX thread, so the wait costs the UI nothing.
+    private static int historyLines(TerminalSession s) {
+        var buffer = s.buffer();
+        buffer.lock();
+        try {
+            return buffer.getHistoryLinesCount();
+        } finally {
+            buffer.unlock();
+        }
     }
 
     private static List<String> lastLines(List<String> lines, ReadOptions options) {
@@ -183,30 +206,35 @@ public final class WindowControlTarget implements ControlTarget {
         return onFx(checkpointNow::get).thenCompose(f -> f);
     }
 
+    private record StatsView(List<TerminalSession> sessions, Map<String, Object> extra) {
+    }
+
+    /** The tabs and the other counters are read on the FX thread; the models on the background executor. */
     @Override
     public CompletableFuture<Map<String, Object>> stats() {
-        return onFx(() -> {
-            Map<String, Object> stats = new LinkedHashMap<>();
-            List<Map<String, Object>> terminals = new ArrayList<>();
-            for (TerminalTab t : window.tabs()) {
-                Map<String, Object> one = new LinkedHashMap<>();
-                one.put("panelId", t.panelId().toString());
-                one.put("outputGeneration", t.session().generation().read());
-                one.put("processedGeneration", t.session().generation().processed());
-                one.put("historyLines", t.session().buffer().getHistoryLinesCount());
-                terminals.add(one);
-            }
-            stats.put("tabs", terminals.size());
-            stats.put("terminals", terminals);
-            stats.putAll(extraStats.get());
-            Runtime rt = Runtime.getRuntime();
-            Map<String, Object> memory = new LinkedHashMap<>();
-            memory.put("heapUsedBytes", rt.totalMemory() - rt.freeMemory());
-            memory.put("heapCommittedBytes", rt.totalMemory());
-            memory.put("heapMaxBytes", rt.maxMemory());
-            stats.put("memory", memory);
-            return stats;
-        });
+        return onFx(() -> new StatsView(window.tabs().stream().map(TerminalTab::session).toList(), extraStats.get()))
+                .thenApplyAsync(view -> {
+                    Map<String, Object> stats = new LinkedHashMap<>();
+                    List<Map<String, Object>> terminals = new ArrayList<>();
+                    for (TerminalSession s : view.sessions()) {
+                        Map<String, Object> one = new LinkedHashMap<>();
+                        one.put("panelId", s.spec().panelId().toString());
+                        one.put("outputGeneration", s.generation().read());
+                        one.put("processedGeneration", s.generation().processed());
+                        one.put("historyLines", historyLines(s));
+                        terminals.add(one);
+                    }
+                    stats.put("tabs", terminals.size());
+                    stats.put("terminals", terminals);
+                    stats.putAll(view.extra());
+                    Runtime rt = Runtime.getRuntime();
+                    Map<String, Object> memory = new LinkedHashMap<>();
+                    memory.put("heapUsedBytes", rt.totalMemory() - rt.freeMemory());
+                    memory.put("heapCommittedBytes", rt.totalMemory());
+                    memory.put("heapMaxBytes", rt.maxMemory());
+                    stats.put("memory", memory);
+                    return stats;
+                }, background);
     }
 
     @Override

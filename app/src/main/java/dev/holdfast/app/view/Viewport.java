@@ -1,0 +1,116 @@
+package dev.holdfast.app.view;
+
+import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
+import dev.holdfast.terminal.emulation.TerminalSession;
+
+/**
+ * Which lines are on screen: how far the view is scrolled back into the history, and the copies of the rows
+ * shown now and at the previous paint (the painter compares them to repaint only what changed). FX thread.
+ *
+ * <p>{@link #refresh} is the view's only read of the model: it copies the visible rows under the buffer lock,
+ * a copy bounded by rows × columns ({@link ScreenCopy}), and nothing else happens under the lock.
+ */
+final class Viewport {
+    private final TerminalSession session;
+    private final CellGrid grid;
+    private final Runnable moved;
+    private ScreenCopy current = new ScreenCopy();
+    private ScreenCopy previous = new ScreenCopy();
+    private int scrollOffset;
+    private int lastHistoryCount = -1;
+    private long lastEvicted;
+
+    /**
+     * @param moved told when the scroll position changes (everything must be repainted)
+     */
+    Viewport(TerminalSession session, CellGrid grid, Runnable moved) {
+        this.session = session;
+        this.grid = grid;
+        this.moved = moved;
+    }
+
+    /**
+     * Copies the visible rows out of the model; the copy taken before becomes {@link #previous}.
+     *
+     * @return how many lines entered the history since the last refresh (what a selection must follow)
+     */
+    int refresh() {
+        ScreenCopy next = previous;
+        next.ensureSize(grid.columns(), grid.rows());
+        TerminalTextBuffer buffer = session.buffer();
+        int grown;
+        buffer.lock();
+        try {
+            grown = followHistoryGrowth(buffer.getHistoryLinesCount(), LineNumbers.evicted(buffer));
+            scrollOffset = next.copyFrom(buffer, session.hyperlinks(), scrollOffset);
+        } finally {
+            buffer.unlock();
+        }
+        previous = current;
+        current = next;
+        return grown;
+    }
+
+    /**
+     * Lines that scroll into the history shift every buffer index down; a scrolled-back view stays on the
+     * same text.
+     */
+    private int followHistoryGrowth(int history, long evicted) {
+        // A full history keeps its count while lines leave its top: count those too.
+        int grown = (int) (history - lastHistoryCount + (evicted - lastEvicted));
+        lastEvicted = evicted;
+        boolean first = lastHistoryCount < 0;
+        lastHistoryCount = history;
+        if (first || grown == 0) {
+            return 0;
+        }
+        if (scrollOffset > 0) {
+            scrollOffset = Math.max(0, scrollOffset + grown);
+        }
+        return grown;
+    }
+
+    ScreenCopy current() {
+        return current;
+    }
+
+    ScreenCopy previous() {
+        return previous;
+    }
+
+    /** Lines of history shown above the live screen (0 = live). */
+    int scrollOffset() {
+        return scrollOffset;
+    }
+
+    /** Scrolls so that {@code offset} lines of history show above the live screen (0 = live). */
+    void scrollTo(int offset) {
+        int clamped = Math.max(0, Math.min(offset, current.historyCount));
+        if (clamped != scrollOffset) {
+            scrollOffset = clamped;
+            moved.run();
+        }
+    }
+
+    void scrollBy(int lines) {
+        scrollTo(scrollOffset + lines);
+    }
+
+    /** Brings buffer line {@code index} on screen, centred, unless it is already visible. */
+    void reveal(int index) {
+        int top = -scrollOffset;
+        if (index < top || index >= top + grid.rows()) {
+            scrollTo(Math.max(0, -(index - grid.rows() / 2)));
+        }
+    }
+
+    /** The cell under a point, in buffer coordinates. */
+    CellPoint cellAt(double x, double y) {
+        return new CellPoint(grid.rowAt(y) - scrollOffset, grid.columnAt(x));
+    }
+
+    /** The visible row that shows buffer line {@code line} (may be off screen). */
+    int rowOf(int line) {
+        return line + scrollOffset;
+    }
+}

@@ -1,0 +1,110 @@
+package dev.holdfast.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.holdfast.app.HoldfastApplication;
+import dev.holdfast.app.autosave.ScrollbackExporter;
+import dev.holdfast.app.tabs.TerminalTab;
+import dev.holdfast.app.window.CloseConfirmation;
+import dev.holdfast.app.window.MainWindow;
+import dev.holdfast.app.window.WindowCloseHook;
+import dev.holdfast.app.window.WindowControlTarget;
+import dev.holdfast.terminal.export.ExportLimits;
+import dev.holdfast.terminal.threads.NamedThreadFactory;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The control socket's view of the real window reads each terminal's model only under its lock. */
+class WindowControlTargetTest {
+    private static final String BACKGROUND = "test-control-background";
+
+    @TempDir
+    Path home;
+
+    private ExecutorService background;
+    private MainWindow window;
+    private WindowControlTarget target;
+
+    @BeforeEach
+    void openWindow() throws Exception {
+        Stage stage = FxToolkit.registerPrimaryStage();
+        background = Executors.newCachedThreadPool(new NamedThreadFactory(BACKGROUND, true));
+        Map<String, String> env = new HashMap<>(System.getenv());
+        env.put("HOME", home.toString());
+        env.put("SHELL", "/bin/bash");
+        Files.writeString(home.resolve(".bash_profile"), "PS1='$ '\nHISTFILE=/dev/null\n");
+        window = FxToolkit.setupFixture(() -> {
+            MainWindow w = HoldfastApplication.buildWindow(stage, background, CloseConfirmation.DIALOG, env,
+                    WindowCloseHook.NONE, () -> { });
+            w.openTab(home);
+            stage.show();
+            return w;
+        });
+        target = new WindowControlTarget(window, background, new ScrollbackExporter(ExportLimits.DEFAULTS),
+                () -> CompletableFuture.completedFuture(null), Map::of);
+    }
+
+    @AfterEach
+    void closeWindow() throws Exception {
+        FxToolkit.setupFixture(() -> window.closeWindow());
+        background.shutdown();
+        background.awaitTermination(10, TimeUnit.SECONDS);
+    }
+
+    /** Whether one of the control target's threads is parked on a lock that {@code owner} holds. */
+    private static boolean controlThreadWaitsOnALockHeldBy(Thread owner) {
+        for (ThreadInfo info : ManagementFactory.getThreadMXBean().dumpAllThreads(true, false)) {
+            if (info != null && info.getThreadName().startsWith(BACKGROUND) && info.getLockOwnerId() == owner.getId()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Test
+    void statsReadTheHistoryLengthUnderTheBufferLock() throws Exception {
+        TerminalTab tab = WaitForAsyncUtils.asyncFx(() -> window.tabs().get(0)).get(10, TimeUnit.SECONDS);
+        tab.session().sendText("seq 1 300\r");
+        TabText.await("output in the history", () -> TabText.of(tab).contains("\n300\n"));
+        var buffer = tab.session().buffer();
+        CompletableFuture<Map<String, Object>> stats;
+        int history;
+        buffer.lock();
+        try {
+            history = buffer.getHistoryLinesCount();
+            stats = target.stats();
+            long deadline = System.nanoTime() + TabText.DEADLINE.toNanos();
+            while (!stats.isDone() && !controlThreadWaitsOnALockHeldBy(Thread.currentThread())
+                    && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            assertFalse(stats.isDone(), "stats read the terminal's model while another thread held its lock");
+            assertTrue(controlThreadWaitsOnALockHeldBy(Thread.currentThread()), "stats waits for the lock");
+        } finally {
+            buffer.unlock();
+        }
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> terminals = (List<Map<String, Object>>) stats.get(10, TimeUnit.SECONDS).get("terminals");
+        assertTrue(history > 0);
+        assertTrue((Integer) terminals.get(0).get("historyLines") >= history, terminals.toString());
+        assertEquals(tab.panelId().toString(), terminals.get(0).get("panelId"));
+    }
+}

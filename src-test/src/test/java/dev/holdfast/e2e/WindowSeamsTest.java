@@ -1,0 +1,143 @@
+package dev.holdfast.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.holdfast.app.HoldfastApplication;
+import dev.holdfast.app.tabs.TerminalTab;
+import dev.holdfast.app.window.CloseConfirmation;
+import dev.holdfast.app.window.MainWindow;
+import dev.holdfast.app.window.WindowCloseHook;
+import dev.holdfast.terminal.threads.NamedThreadFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.control.Label;
+import javafx.scene.layout.Region;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The places the sidebar, a tab's side panel and a tab's badge go: each takes its room from the terminal,
+ * whose PTY follows, and gives it back when it goes.
+ */
+class WindowSeamsTest {
+    @TempDir
+    Path home;
+
+    private ExecutorService background;
+    private MainWindow window;
+
+    @BeforeEach
+    void openWindow() throws Exception {
+        Stage stage = FxToolkit.registerPrimaryStage();
+        background = Executors.newCachedThreadPool(new NamedThreadFactory("test-background", true));
+        Map<String, String> env = new HashMap<>(System.getenv());
+        env.put("HOME", home.toString());
+        env.put("SHELL", "/bin/bash");
+        Files.writeString(home.resolve(".bash_profile"), "PS1='$ '\nHISTFILE=/dev/null\n");
+        window = FxToolkit.setupFixture(() -> {
+            MainWindow w = HoldfastApplication.buildWindow(stage, background, CloseConfirmation.DIALOG, env,
+                    WindowCloseHook.NONE, () -> { });
+            w.openTab(home);
+            stage.setWidth(1000);
+            stage.setHeight(600);
+            stage.show();
+            return w;
+        });
+    }
+
+    @AfterEach
+    void closeWindow() throws Exception {
+        FxToolkit.setupFixture(() -> window.closeWindow());
+        background.shutdown();
+        background.awaitTermination(10, TimeUnit.SECONDS);
+    }
+
+    private static <T> T fx(Callable<T> call) throws Exception {
+        return WaitForAsyncUtils.asyncFx(call).get(10, TimeUnit.SECONDS);
+    }
+
+    /** Waits until the view and the PTY agree on {@code expected} columns (or fewer/more, as {@code test} says). */
+    private static int awaitColumns(TerminalTab tab, java.util.function.IntPredicate test) throws Exception {
+        int[] seen = new int[1];
+        TabText.await("the terminal and its PTY resized", () -> {
+            try {
+                int columns = fx(() -> tab.view().columns());
+                seen[0] = columns;
+                return test.test(columns) && tab.session().terminal().getTerminalWidth() == columns;
+            } catch (Exception e) {
+                return false;
+            }
+        });
+        return seen[0];
+    }
+
+    private static Region panel(double width) {
+        Label label = new Label("panel");
+        label.setMinWidth(width);
+        label.setPrefWidth(width);
+        return label;
+    }
+
+    @Test
+    void aSidePanelTakesItsWidthFromTheTerminalAndGivesItBack() throws Exception {
+        TerminalTab tab = fx(() -> window.tabs().get(0));
+        int full = awaitColumns(tab, c -> c > 10);
+        Region side = panel(300);
+        fx(() -> {
+            tab.body().showSidePanel(side);
+            return null;
+        });
+        int narrowed = awaitColumns(tab, c -> c < full);
+        assertSame(side, fx(() -> tab.body().sidePanel()));
+        assertTrue(fx(() -> side.getScene() != null && side.getWidth() > 0), "the panel is shown");
+        fx(() -> {
+            tab.body().hideSidePanel();
+            return null;
+        });
+        assertEquals(full, awaitColumns(tab, c -> c == full), "narrowed to " + narrowed + ", then back");
+    }
+
+    @Test
+    void theSidebarSitsLeftOfTheTabsAndTheBadgeBeforeTheTitle() throws Exception {
+        TerminalTab tab = fx(() -> window.tabs().get(0));
+        int full = awaitColumns(tab, c -> c > 10);
+        Region sidebar = panel(250);
+        fx(() -> {
+            window.showSidebar(sidebar);
+            return null;
+        });
+        awaitColumns(tab, c -> c < full);
+        assertTrue(fx(() -> sidebar.localToScene(0, 0).getX() < tab.view().localToScene(0, 0).getX()),
+                "the sidebar is on the left");
+        fx(() -> {
+            window.hideSidebar();
+            return null;
+        });
+        awaitColumns(tab, c -> c == full);
+
+        Label badge = new Label("●");
+        fx(() -> {
+            tab.header().setBadge(badge);
+            return null;
+        });
+        assertSame(badge, fx(() -> tab.header().getChildren().get(0)), "the badge comes before the title");
+        fx(() -> {
+            tab.header().setBadge(null);
+            return null;
+        });
+        assertEquals(1, fx(() -> tab.header().getChildren().size()), "only the title is left");
+    }
+}

@@ -1,0 +1,164 @@
+package dev.holdfast.terminal.agent.codex;
+
+import dev.holdfast.terminal.agent.binding.Binding;
+import dev.holdfast.terminal.agent.binding.BindingSource;
+import dev.holdfast.terminal.agent.binding.UnavailableReason;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The glue of one binding round for every tab running Codex: finds each one's Codex home, opens its state
+ * database read-only for the round, describes each tab to {@link CodexBindingPolicy} and returns what it
+ * decided. Blocking file and database reads: run it off the UI thread, from one thread.
+ */
+public final class CodexResolver {
+    private static final Logger LOG = LoggerFactory.getLogger(CodexResolver.class);
+
+    private final CodexBindingPolicy policy;
+    private final CodexEvidence evidence;
+    private final Path userHome;
+    private final Map<UUID, Binding> lastLogged = new LinkedHashMap<>();
+
+    public CodexResolver(CodexBindingPolicy policy, CodexEvidence evidence, Path userHome) {
+        this.policy = Objects.requireNonNull(policy, "policy");
+        this.evidence = Objects.requireNonNull(evidence, "evidence");
+        this.userHome = Objects.requireNonNull(userHome, "userHome");
+    }
+
+    /** A tab closed or stopped running Codex: its binding goes at once. */
+    public void forget(UUID panelId) {
+        policy.forget(panelId);
+        lastLogged.remove(panelId);
+    }
+
+    /** Resolves every tab in {@code tabs}, each against the others. */
+    public Map<UUID, CodexResolution> resolve(List<CodexObservation> tabs) {
+        Map<CodexHome, List<CodexObservation>> byHome = new LinkedHashMap<>();
+        for (CodexObservation tab : tabs) {
+            CodexHome home = CodexHome.forEnvironment(tab.process().environment(), tab.tabEnvironment(), userHome);
+            byHome.computeIfAbsent(home, h -> new ArrayList<>()).add(tab);
+        }
+        Map<UUID, CodexResolution> results = new LinkedHashMap<>();
+        for (Map.Entry<CodexHome, List<CodexObservation>> entry : byHome.entrySet()) {
+            resolveHome(entry.getKey(), entry.getValue(), results);
+        }
+        return results;
+    }
+
+    private void resolveHome(CodexHome home, List<CodexObservation> observations, Map<UUID, CodexResolution> results) {
+        List<CodexTab> tabs = observations.stream().map(o -> describe(home, o)).toList();
+        Optional<Path> database;
+        try {
+            database = home.stateDatabase();
+        } catch (IOException e) {
+            database = Optional.empty();
+        }
+        CodexThreadStore store = null;
+        String storeProblem = null;
+        if (database.isPresent()) {
+            try {
+                store = CodexThreadStore.open(database.get());
+            } catch (CodexStoreException e) {
+                storeProblem = e.getMessage();
+            }
+        }
+        try {
+            CodexThreads threads = store != null ? store : new NoThreads();
+            for (CodexTab tab : tabs) {
+                Binding binding;
+                Optional<CodexThread> thread = Optional.empty();
+                try {
+                    binding = policy.resolve(tab, tabs, threads, evidence);
+                    if (binding instanceof Binding.Bound bound) {
+                        thread = threads.byId(bound.sessionId());
+                    }
+                } catch (CodexStoreException e) {
+                    binding = new Binding.Unavailable(UnavailableReason.STATE_DATABASE_UNREADABLE, e.getMessage());
+                }
+                boolean openFile = binding instanceof Binding.Bound b && b.source() == BindingSource.OPEN_TRANSCRIPT;
+                if (store == null && !openFile) {
+                    binding = storeProblem != null
+                            ? new Binding.Unavailable(UnavailableReason.STATE_DATABASE_UNREADABLE, storeProblem)
+                            : new Binding.Unavailable(UnavailableReason.NO_STATE_DATABASE, "no state_N.sqlite in " + home.stateDirectory());
+                }
+                log(tab.panelId(), binding);
+                Optional<Path> rollout = Optional.empty();
+                if (binding instanceof Binding.Bound b) {
+                    rollout = thread.map(CodexThread::rolloutPath).or(() -> observations.stream()
+                            .filter(o -> o.panelId().equals(tab.panelId()))
+                            .flatMap(o -> o.process().openFiles().stream())
+                            .filter(f -> home.holdsRollout(f) && CodexHome.threadIdOf(f).orElse("").equals(b.sessionId()))
+                            .findFirst());
+                }
+                results.put(tab.panelId(), new CodexResolution(tab.panelId(), home, binding, thread, rollout));
+            }
+        } finally {
+            if (store != null) {
+                store.close();
+            }
+        }
+    }
+
+    private CodexTab describe(CodexHome home, CodexObservation o) {
+        Set<String> cwds = new LinkedHashSet<>();
+        o.process().workingDirectory().ifPresent(cwd -> {
+            cwds.add(cwd.toString());
+            try {
+                cwds.add(cwd.toRealPath().toString());
+            } catch (IOException e) {
+                // Gone meanwhile: the path as read is all there is.
+            }
+        });
+        List<String> open = new ArrayList<>();
+        for (Path file : o.process().openFiles()) {
+            String name = file.getFileName() == null ? "" : file.getFileName().toString();
+            if (name.endsWith(".jsonl") && home.holdsRollout(file)) {
+                CodexHome.threadIdOf(file).filter(id -> !open.contains(id)).ifPresent(open::add);
+            }
+        }
+        return new CodexTab(o.panelId(), o.process().identity(), o.process().startTime(), cwds,
+                o.process().resumedSession(), open, o.screen());
+    }
+
+    private void log(UUID panelId, Binding binding) {
+        Binding before = lastLogged.put(panelId, binding);
+        if (!binding.equals(before)) {
+            if (binding instanceof Binding.Bound b) {
+                LOG.info("Panel {}: Codex thread {} ({})", panelId, b.sessionId(), b.source());
+            } else if (binding instanceof Binding.Unavailable u) {
+                LOG.info("Panel {}: Codex conversation unavailable: {}", panelId, u.explanation());
+            }
+        }
+    }
+
+    /** A home without a state database: nothing is known of its threads. */
+    private static final class NoThreads implements CodexThreads {
+        @Override
+        public Optional<CodexThread> byId(String id) {
+            return Optional.empty();
+        }
+
+        @Override
+        public List<CodexThread> newestInteractive(Set<String> cwds, int limit) {
+            return List.of();
+        }
+
+        @Override
+        public List<CodexThread> begunSince(Set<String> cwds, Instant since) {
+            return List.of();
+        }
+    }
+
+}

@@ -1,0 +1,58 @@
+package dev.holdfast.terminal.agent.codex;
+
+import dev.holdfast.terminal.agent.binding.ScreenText;
+import dev.holdfast.terminal.pty.ProcessIdentity;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import java.util.function.Supplier;
+
+/**
+ * What the binding knows of one tab running Codex at one moment.
+ *
+ * @param panelId the tab
+ * @param process the Codex process (its outermost one): a different one is a different run
+ * @param processStart when it started, when the OS says
+ * @param cwds its working directory, as Codex may have stored it (the path and its real path)
+ * @param resumedThread the thread its command line resumes ({@code codex resume <id>})
+ * @param openRolloutThreads the threads whose rollouts its processes hold open
+ * @param screen the tab's last lines; read only when a rule needs them, at most once
+ */
+public record CodexTab(
+        UUID panelId,
+        ProcessIdentity process,
+        Optional<Instant> processStart,
+        Set<String> cwds,
+        Optional<String> resumedThread,
+        List<String> openRolloutThreads,
+        Supplier<ScreenText> screen) {
+
+    public CodexTab {
+        Objects.requireNonNull(panelId, "panelId");
+        Objects.requireNonNull(process, "process");
+        Objects.requireNonNull(processStart, "processStart");
+        cwds = Set.copyOf(cwds);
+        Objects.requireNonNull(resumedThread, "resumedThread");
+        openRolloutThreads = List.copyOf(openRolloutThreads);
+        Supplier<ScreenText> read = Objects.requireNonNull(screen, "screen");
+        screen = new Supplier<>() {
+            private ScreenText once;
+
+            @Override
+            public synchronized ScreenText get() {
+                if (once == null) {
+                    once = read.get();
+                }
+                return once;
+            }
+        };
+    }
+
+    /** Whether the two tabs' agents run in the same directory. */
+    public boolean sharesDirectoryWith(CodexTab other) {
+        return other.cwds.stream().anyMatch(cwds::contains);
+    }
+}

@@ -1,0 +1,36 @@
+package dev.holdfast.terminal.agent.conversation;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/** What a transcript reader finds, in file order. A reader calls this; it keeps nothing itself. */
+public interface ConversationEvents {
+
+    /** Whether an answer is the agent's display record of it or a fallback copy (see {@link #answer}). */
+    enum Provenance {
+        /** The record the agent writes for display (Codex: {@code event_msg/agent_message}). */
+        PRIMARY,
+        /** A copy from the model's items, shown only when no primary record says the same. */
+        FALLBACK
+    }
+
+    void userTurn(Optional<Instant> at, String text);
+
+    void answer(Optional<Instant> at, String text, Provenance provenance);
+
+    void toolCall(Optional<Instant> at, String callId, String name, String command);
+
+    /**
+     * The result of an earlier {@link #toolCall}.
+     *
+     * @param failed whether the tool said it failed even without an exit status
+     */
+    void toolResult(Optional<Instant> at, String callId, String output, OptionalInt exitCode,
+            Optional<Duration> duration, boolean failed);
+
+    /** A record that could not be read or was too large to hold. */
+    default void skipped(String why) {
+    }
+}
