@@ -15,6 +15,7 @@ import java.util.UUID;
  * @param baseEnvironment the environment to inherit (usually {@code System.getenv()})
  * @param historyLines how many lines of scrollback the model keeps: 0 keeps none, {@link #UNLIMITED_HISTORY_LINES}
  *     as many as fit in the memory cap; every size is also held to that cap ({@link ScrollbackLimit})
+ * @param emulatorParser which parser turns the shell's output into the model
  */
 public record SessionSpec(
         UUID panelId,
@@ -23,7 +24,8 @@ public record SessionSpec(
         Map<String, String> baseEnvironment,
         int columns,
         int rows,
-        int historyLines) {
+        int historyLines,
+        EmulatorParser emulatorParser) {
 
     public static final int DEFAULT_HISTORY_LINES = 10_000;
     /** No line limit: the history is bounded by {@link ScrollbackLimit#DEFAULT_MEMORY_CAP_BYTES} alone. */
@@ -41,6 +43,13 @@ public record SessionSpec(
         if (historyLines < 0) {
             throw new IllegalArgumentException("historyLines must not be negative: " + historyLines);
         }
+        Objects.requireNonNull(emulatorParser, "emulatorParser");
+    }
+
+    /** A spec with the default parser. */
+    public SessionSpec(UUID panelId, Path workingDirectory, ShellCommand command, Map<String, String> baseEnvironment,
+            int columns, int rows, int historyLines) {
+        this(panelId, workingDirectory, command, baseEnvironment, columns, rows, historyLines, EmulatorParser.DEFAULT);
     }
 
     /** The history's bound: {@link #historyLines} lines, within the default memory cap. */
