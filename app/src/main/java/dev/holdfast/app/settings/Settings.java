@@ -1,5 +1,6 @@
 package dev.holdfast.app.settings;
 
+import dev.holdfast.terminal.emulation.EmulatorParser;
 import dev.holdfast.terminal.emulation.SessionSpec;
 import dev.holdfast.terminal.scrollback.ScrollbackLimit;
 import java.util.List;
@@ -17,10 +18,13 @@ import java.util.Objects;
  * @param restoreSessions whether the next launch restores tabs and scrollback
  * @param cursorBlink whether a blinking cursor shape blinks
  * @param colors colour overrides by name (see {@link #COLOR_NAMES}), values {@code #rrggbb}
+ * @param saveTiming how often the session and scrollback are saved
+ * @param emulatorParser which parser turns a terminal's output into its model (new tabs): Holdfast's own, or the
+ *     library's emulator it replaced, kept selectable for one release
  */
 public record Settings(String fontFamily, double fontSizePoints, int historyLines, Theme theme,
                        boolean restoreSessions, boolean cursorBlink, Map<String, String> colors,
-                       SaveTiming saveTiming) {
+                       SaveTiming saveTiming, EmulatorParser emulatorParser) {
 
     /**
      * How often the session and the scrollback checkpoints are written. The defaults are the reference
@@ -69,6 +73,13 @@ public record Settings(String fontFamily, double fontSizePoints, int historyLine
         }
         colors = Map.copyOf(colors);
         Objects.requireNonNull(saveTiming, "saveTiming");
+        Objects.requireNonNull(emulatorParser, "emulatorParser");
+    }
+
+    public Settings(String fontFamily, double fontSizePoints, int historyLines, Theme theme, boolean restoreSessions,
+                    boolean cursorBlink, Map<String, String> colors, SaveTiming saveTiming) {
+        this(fontFamily, fontSizePoints, historyLines, theme, restoreSessions, cursorBlink, colors, saveTiming,
+                EmulatorParser.DEFAULT);
     }
 
     public Settings(String fontFamily, double fontSizePoints, int historyLines, Theme theme, boolean restoreSessions,
@@ -112,6 +123,7 @@ public record Settings(String fontFamily, double fontSizePoints, int historyLine
     }
 
     public Settings withFont(String family, double size) {
-        return new Settings(family, size, historyLines, theme, restoreSessions, cursorBlink, colors, saveTiming);
+        return new Settings(family, size, historyLines, theme, restoreSessions, cursorBlink, colors, saveTiming,
+                emulatorParser);
     }
 }

@@ -94,7 +94,8 @@ public final class SettingsDialog {
             int lines = unlimited.isSelected() ? Settings.UNLIMITED_HISTORY_LINES
                     : Math.max(0, Math.min(Settings.MAX_HISTORY_LINES, history.getValue()));
             onSave.accept(new Settings(chosen, Settings.clampFontSize(size.getValue()), lines, theme.getValue(),
-                    restore.isSelected(), blink.isSelected(), current.colors(), current.saveTiming()));
+                    restore.isSelected(), blink.isSelected(), current.colors(), current.saveTiming(),
+                    current.emulatorParser()));
             stage.close();
         });
         HBox buttons = new HBox(8, cancel, save);

@@ -165,7 +165,7 @@ public final class MainWindow {
      */
     public TerminalTab addTab(UUID panelId, Path directory, int index) {
         SessionSpec spec = new SessionSpec(panelId, directory, ShellCommand.loginShell(environment), environment,
-                80, 24, look.settings().historyLines());
+                80, 24, look.settings().historyLines(), look.settings().emulatorParser());
         TerminalTab tab = new TerminalTab(events -> new TerminalSession(spec, events, inspector, clock),
                 look.look(), viewServices, this::closeTab);
         tab.persistScrollbackProperty().addListener((obs, was, keep) -> {
