@@ -135,11 +135,27 @@ public final class CorrectedTerminal implements Terminal {
     public void writeCharacters(String text) {
         if (terminal.isModelEnabled(TerminalMode.InsertMode) && !text.isEmpty()) {
             if (terminal.getX() >= terminal.getTerminalWidth()) {
-                outsideRegion(() -> terminal.writeCharacters("")); // wrap first: the insertion is on the next row
+                write(""); // wrap first: the insertion is on the next row
             }
             terminal.insertBlankCharacters(cells(text));
         }
-        outsideRegion(() -> terminal.writeCharacters(text));
+        write(text);
+    }
+
+    /** Writes as the library does, but never pulls a cursor outside the scroll region into it (5.). */
+    private void write(String text) {
+        if (insideRegion()) {
+            terminal.writeCharacters(text);
+            return;
+        }
+        int top = regionTop();
+        int bottom = regionBottom();
+        moveRegion(1, terminal.getTerminalHeight());
+        try {
+            terminal.writeCharacters(text);
+        } finally {
+            moveRegion(top, bottom);
+        }
     }
 
     /** Cells {@code text} takes once written: the model composes it (NFC) and gives wide characters two cells. */
@@ -152,7 +168,18 @@ public final class CorrectedTerminal implements Terminal {
     @Override
     public void horizontalTab() {
         settleWrap();
-        outsideRegion(terminal::horizontalTab);
+        if (insideRegion()) {
+            terminal.horizontalTab();
+            return;
+        }
+        int top = regionTop();
+        int bottom = regionBottom();
+        moveRegion(1, terminal.getTerminalHeight());
+        try {
+            terminal.horizontalTab();
+        } finally {
+            moveRegion(top, bottom);
+        }
     }
 
     @Override
@@ -173,29 +200,16 @@ public final class CorrectedTerminal implements Terminal {
     }
 
     /**
-     * Runs {@code write} as the library would, except that with the cursor outside the scroll region the
-     * region is opened to the whole screen for it, so the library neither pulls the cursor into the region nor
-     * scrolls the region. A write above the region cannot reach the last row, so nothing scrolls either way.
+     * Whether the cursor is inside the scroll region, where the library's writes are right. Outside it, writing
+     * opens the region to the whole screen for the write, so the library neither pulls the cursor into the
+     * region nor scrolls the region; a write above the region cannot reach the last row, so nothing scrolls.
      */
-    private void outsideRegion(Runnable write) {
+    private boolean insideRegion() {
         if (REGION_TOP == null) {
-            write.run();
-            return;
+            return true;
         }
-        int top = regionTop();
-        int bottom = regionBottom();
         int row = terminal.getCursorY();
-        if (row >= top && row <= bottom) {
-            write.run();
-            return;
-        }
-        int height = terminal.getTerminalHeight();
-        moveRegion(1, height);
-        try {
-            write.run();
-        } finally {
-            moveRegion(top, bottom);
-        }
+        return row >= regionTop() && row <= regionBottom();
     }
 
     /** Sets the region without the library's move of the cursor home that comes with it. */

@@ -96,11 +96,40 @@ public final class VtParser {
                 ground(text[i++]);
                 continue;
             }
+            if (state == State.CSI_PARAM || state == State.CSI_ENTRY) {
+                i = parameters(text, i, to);
+                if (i == to) {
+                    break;
+                }
+            }
             if (step(text[i])) {
                 i++;
             }
         }
         handler.inputEnd();
+    }
+
+    /**
+     * The digits and separators of a control sequence's parameters from {@code i}, in one loop (the bulk of an
+     * SGR); returns where something else begins.
+     */
+    private int parameters(char[] text, int i, int to) {
+        while (i < to && sequenceChars < MAX_CONTROL_SEQUENCE_CHARS) {
+            char c = text[i];
+            if (c >= '0' && c <= '9') {
+                sequence.digit(c);
+            } else if (c == ';') {
+                sequence.separator();
+            } else if (c == ':') {
+                sequence.subSeparator();
+            } else {
+                return i;
+            }
+            sequenceChars++;
+            state = State.CSI_PARAM;
+            i++;
+        }
+        return i;
     }
 
     /** True when parsing stopped between sequences, not inside one. */
@@ -109,7 +138,7 @@ public final class VtParser {
     }
 
     private static boolean printable(char c) {
-        return c >= 0x20 && c != DEL && (c < 0x80 || c > 0x9f);
+        return c >= 0x20 && c < DEL || c > 0x9f;
     }
 
     private void ground(char c) {
