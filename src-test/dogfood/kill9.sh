@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The kill -9 dogfood: Holdfast must bring back every tab's scrollback after a crash, after a second crash
-# right after the restore, and after a clean quit.
+# right after the restore, after two crashes in a row during start-up, and after a clean quit.
 #
 #   src-test/dogfood/kill9.sh          real cadences (autosave 8 s, checkpoint every 60 s): a few minutes
 #   src-test/dogfood/kill9.sh --fast   short cadences through settings.json: under two minutes
@@ -70,15 +70,20 @@ app_pid() { pgrep -f -- "-Dholdfast.dogfood=$work" | head -1; }
 
 cleanup() {
   local pid
-  pid="$(app_pid)"
-  [[ -n "$pid" ]] && kill -9 "$pid" 2>/dev/null
+  for pid in $(pgrep -f -- "-Dholdfast.dogfood=$work"); do
+    kill -9 "$pid" 2>/dev/null
+  done
   rm -rf "$work"
 }
 trap cleanup EXIT
 
-start_app() {
-  "${java_cmd[@]}" >"$work/app.log" 2>&1 &
+launch_app() {
+  "${java_cmd[@]}" >>"$work/app.log" 2>&1 &
   disown
+}
+
+start_app() {
+  launch_app
   local i
   for i in $(seq 1 120); do
     if ctl list >/dev/null 2>&1; then
@@ -131,6 +136,29 @@ crash() {
   for i in $(seq 1 50); do
     kill -0 "$pid" 2>/dev/null || return 0
     sleep 0.1
+  done
+  return 1
+}
+
+# The launch the sentinel names now (empty when there is none or it is being replaced).
+sentinel_launch() {
+  python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["launchId"])' \
+    "$HOLDFAST_STATE_DIR/launch.sentinel" 2>/dev/null
+}
+
+# Starts Holdfast and kill -9s it as soon as it has claimed the sentinel: during start-up, before the restored
+# scrollback is written back as its own checkpoints.
+crash_during_startup() {
+  local before now i
+  before="$(sentinel_launch)"
+  launch_app
+  for i in $(seq 1 300); do
+    now="$(sentinel_launch)"
+    if [[ -n "$now" && "$now" != "$before" ]]; then
+      crash
+      return $?
+    fi
+    sleep 0.05
   done
   return 1
 }
@@ -190,7 +218,17 @@ if start_app; then pass "relaunched after the second crash"; else fail "relaunch
 sleep 2
 check_markers "after the second crash"
 
-# 5. A clean quit saves scrollback too.
+# 5. A crash loop during start-up: two launches in a row killed right after they claimed the sentinel, before
+#    they wrote anything of their own. The checkpoints they inherited stay valid, so the next launch still has
+#    everything.
+if crash; then pass "kill -9 before the start-up crashes"; else fail "kill -9 before the start-up crashes"; fi
+if crash_during_startup; then pass "kill -9 during start-up"; else fail "kill -9 during start-up"; fi
+if crash_during_startup; then pass "kill -9 during start-up, again"; else fail "kill -9 during start-up, again"; fi
+if start_app; then pass "relaunched after the start-up crashes"; else fail "relaunch after the start-up crashes"; fi
+sleep 2
+check_markers "after two crashes during start-up"
+
+# 6. A clean quit saves scrollback too.
 ctl quit >/dev/null
 for _ in $(seq 1 100); do [[ -z "$(app_pid)" ]] && break; sleep 0.1; done
 if [[ -z "$(app_pid)" && ! -e "$HOLDFAST_STATE_DIR/launch.sentinel" ]]; then pass "clean quit"; else fail "clean quit"; fi

@@ -1,11 +1,12 @@
 package dev.holdfast.app;
 
+import dev.holdfast.app.autosave.QuitSave;
+import dev.holdfast.app.autosave.SaveProblems;
 import dev.holdfast.app.autosave.ScrollbackExporter;
 import dev.holdfast.app.autosave.SessionSaver;
-import dev.holdfast.app.autosave.TabState;
 import dev.holdfast.app.autosave.TerminalCheckpoints;
 import dev.holdfast.app.autosave.WindowState;
-import dev.holdfast.app.control.CheckpointSummary;
+import dev.holdfast.app.control.CheckpointNowResult;
 import dev.holdfast.app.control.ControlServer;
 import dev.holdfast.app.control.ControlSettings;
 import dev.holdfast.app.diagnostics.FxStallMonitor;
@@ -25,10 +26,8 @@ import dev.holdfast.app.window.MainWindow;
 import dev.holdfast.app.window.WindowCloseHook;
 import dev.holdfast.app.window.WindowControlTarget;
 import dev.holdfast.checkpoint.scrollback.RestoreSource;
-import dev.holdfast.checkpoint.scrollback.ScrollbackEligibility;
+import dev.holdfast.checkpoint.session.PreviousLaunch;
 import dev.holdfast.checkpoint.session.SessionSnapshotStore;
-import dev.holdfast.terminal.export.CapturedLines;
-import dev.holdfast.terminal.export.ExportLimits;
 import dev.holdfast.terminal.pty.ProcessInspector;
 import dev.holdfast.terminal.replay.InertReplay;
 import dev.holdfast.terminal.replay.ReplaySanitizer;
@@ -40,14 +39,11 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.time.format.FormatStyle;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledFuture;
@@ -58,7 +54,6 @@ import javafx.application.Platform;
 import javafx.geometry.Rectangle2D;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
-import javafx.util.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -67,15 +62,16 @@ public final class HoldfastApplication extends Application {
     private static final Logger LOG = LoggerFactory.getLogger(HoldfastApplication.class);
     /** How long quitting waits for shells to end before the JVM goes (they are hung up, then killed). */
     private static final long SHUTDOWN_WAIT_MS = 3_000;
+    /** How long the shutdown waits for the quit save before stopping the saver. */
+    private static final java.time.Duration QUIT_SAVE_WAIT = java.time.Duration.ofSeconds(10);
     /** How long a SIGTERM/SIGINT waits for the clean-quit save. */
-    private static final long SIGNAL_QUIT_WAIT_MS = 5_000;
-    /** How long a signal quit gives the FX thread to run the normal close before saving without it. */
-    private static final long SIGNAL_FX_WAIT_MS = 1_000;
+    private static final java.time.Duration SIGNAL_QUIT_WAIT = java.time.Duration.ofSeconds(5);
+    /** How long a signal quit gives the FX thread to start the normal close before saving without it. */
+    private static final java.time.Duration SIGNAL_FX_WAIT = java.time.Duration.ofSeconds(1);
 
     // JavaFX instantiates the Application itself, so Main hands over what it prepared through here.
     private static volatile LaunchContext prepared;
 
-    private final CountDownLatch closed = new CountDownLatch(1);
     private ExecutorService background;
     private SessionSaver saver;
     private ScrollbackExporter exporter;
@@ -90,6 +86,10 @@ public final class HoldfastApplication extends Application {
     private FxStallMonitor stallMonitor;
     private ControlServer controlServer;
     private TerminalCheckpoints checkpoints;
+    private QuitSave quit;
+    /** FX thread only. */
+    private final SaveProblems saveProblems = new SaveProblems();
+    private volatile CompletableFuture<QuitSave.Outcome> quitOutcome;
 
     static void prepare(LaunchContext context) {
         prepared = context;
@@ -105,34 +105,71 @@ public final class HoldfastApplication extends Application {
                 context.state().root());
         Clock clock = Clock.systemDefaultZone();
         background = Executors.newCachedThreadPool(new NamedThreadFactory("holdfast-background", true));
-        exporter = new ScrollbackExporter(ExportLimits.DEFAULTS);
+        LaunchContext.Checkpoints cps = context.checkpoints();
+        exporter = new ScrollbackExporter(cps.settings());
         StartupRestore restore = context.restore();
         if (restore.persist()) {
-            saver = new SessionSaver(new SessionSnapshotStore(context.state(), clock), exporter, clock);
+            saver = new SessionSaver(new SessionSnapshotStore(context.state(), clock), exporter, clock,
+                    new SessionSaver.SaveListener() {
+                        @Override
+                        public void saved(boolean quitting) {
+                            Platform.runLater(() -> apply(saveProblems.succeeded(SaveProblems.Write.SESSION)));
+                        }
+
+                        @Override
+                        public void failed(boolean quitting, String reason) {
+                            Platform.runLater(() -> apply(saveProblems.failed(SaveProblems.Write.SESSION, reason)));
+                        }
+                    });
         }
         Settings settings = context.settings().settings();
         primarySelection = PrimarySelection.forPlatform();
-        window = buildWindow(stage, settings, palette(settings, context.systemPrefersDark()), background,
-                CloseConfirmation.DIALOG, System.getenv(), this::saveOnClose, primarySelection, () -> {
-                    Platform.exit();
-                });
-        LaunchContext.Checkpoints cps = context.checkpoints();
+        boolean mac = System.getProperty("os.name", "").toLowerCase().contains("mac");
+        window = new MainWindow(stage, settings, palette(settings, context.systemPrefersDark()),
+                ProcessInspector.forCurrentOs(), background, CloseConfirmation.DIALOG, System.getenv(), clock, mac,
+                closeHook(), primarySelection, Platform::exit);
         checkpoints = new TerminalCheckpoints(window, cps.settings(), context.launch().launchId(), cps.store(),
-                exporter, Platform::runLater, clock);
+                exporter, Platform::runLater, clock, new TerminalCheckpoints.Listener() {
+                    @Override
+                    public void written() {
+                        apply(saveProblems.succeeded(SaveProblems.Write.CHECKPOINTS));
+                    }
+
+                    @Override
+                    public void failed(String reason) {
+                        apply(saveProblems.failed(SaveProblems.Write.CHECKPOINTS, reason));
+                    }
+
+                    @Override
+                    public void tookOver() {
+                        background.execute(context::tookOver);
+                    }
+                });
+        if (cps.settings().enabled() && !context.sentinelClaimed()) {
+            String problem = context.sentinelProblem().orElse("unknown");
+            checkpoints.holdWrites("the launch sentinel could not be written (" + problem + ")");
+            apply(saveProblems.failed(SaveProblems.Write.LAUNCH_MARKER, problem));
+        }
+        quit = new QuitSave(saver, exporter::capture, () -> {
+            if (autosave != null) {
+                autosave.cancel(false);
+            }
+            checkpoints.abortForQuit();
+        }, context.ending(), background);
         window.setOnScrollbackGone(tab -> checkpoints.discard(tab.panelId()));
         InertReplay replay = new InertReplay(new ReplaySanitizer(), clock,
                 DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM));
         boolean restoredTabs = restore.snapshot()
                 .map(snapshot -> new SessionRestorer(replay, background, home(),
-                        panel -> separatorLabel(replay, cps, panel.panelId()))
+                        panel -> separatorLabel(replay, context, panel.panelId()))
                         .restore(window, snapshot, screens()))
                 .orElse(false);
         if (!restoredTabs) {
             window.openTab(startDirectory());
         }
-        if (cps.plan() != null) {
-            checkpoints.seed(cps.plan().seeds());
-        }
+        // Every restore, clean or not: a crash at any moment after this launch brings back what it restored. With
+        // nothing restored there is nothing to write back, and the inherited checkpoints are taken over at once.
+        checkpoints.seed(cps.plan() != null ? cps.plan().seeds() : List.of());
         window.showNotices(restore.notices());
         stage.show();
         lastWindowState = window.windowState();
@@ -147,7 +184,14 @@ public final class HoldfastApplication extends Application {
                 saver.autosave(state);
             }
             checkpoints.tick();
-            background.execute(context::heartbeat);
+            background.execute(() -> {
+                if (context.heartbeat()) {
+                    Platform.runLater(() -> {
+                        checkpoints.releaseWrites();
+                        apply(saveProblems.succeeded(SaveProblems.Write.LAUNCH_MARKER));
+                    });
+                }
+            });
         });
         installSignalHook();
         window.setOpenSettings(() -> SettingsDialog.show(stage, window.settings(), window.fontFamily(),
@@ -155,6 +199,24 @@ public final class HoldfastApplication extends Application {
         watchSettings(context);
         stallMonitor = new FxStallMonitor(Platform::runLater, new OutputActivity(window::sessions)::sinceLastAsked);
         startControlServer(context);
+    }
+
+    /** FX thread: shows or takes away a save problem's notice. */
+    private void apply(SaveProblems.Change change) {
+        if (change instanceof SaveProblems.Show show) {
+            window.showNotice(show.key(), show.text());
+        } else if (change instanceof SaveProblems.Clear clear) {
+            window.clearNotice(clear.key());
+        }
+    }
+
+    /** The window's close runs the quit save while the shells still exist; the sessions end after it. */
+    private WindowCloseHook closeHook() {
+        return closing -> {
+            CompletableFuture<QuitSave.Outcome> outcome = quit.windowClosing(closing.windowState());
+            quitOutcome = outcome;
+            return outcome.thenApply(done -> null);
+        };
     }
 
     /** Binding the socket touches the disk, so it happens on the background executor. */
@@ -181,18 +243,21 @@ public final class HoldfastApplication extends Application {
         return stats;
     }
 
-    private CompletableFuture<CheckpointSummary> checkpointNow() {
+    private CompletableFuture<CheckpointNowResult> checkpointNow() {
         return checkpoints.runNow();
     }
 
-    /** "restored <now>", and for a checkpoint also how long before the crash it was taken. */
-    private static String separatorLabel(InertReplay replay, LaunchContext.Checkpoints cps, UUID panelId) {
+    /** "restored <now>", and for a checkpoint also how old it is. */
+    private static String separatorLabel(InertReplay replay, LaunchContext context, UUID panelId) {
+        LaunchContext.Checkpoints cps = context.checkpoints();
         String label = replay.restoredNow();
-        if (cps.plan() != null && cps.plan().sourceOf(panelId) instanceof RestoreSource.Checkpoint checkpoint) {
+        if (cps.plan() != null && cps.plan().sourceOf(panelId) instanceof RestoreSource.Checkpoint checkpoint
+                && context.launch().previousWasUnclean()) {
             // The sentinel's heartbeat dates the crash to within one autosave tick; the snapshot is the fallback.
             Instant crash = cps.previousLastAlive().orElse(cps.plan().snapshot().createdAt());
             long seconds = Math.max(0, java.time.Duration.between(checkpoint.capturedAt(), crash).toSeconds());
-            label += " from a checkpoint taken " + seconds + " s before the crash";
+            boolean quit = context.launch().previous() instanceof PreviousLaunch.QuitWithoutSaving;
+            label += " from a checkpoint taken " + seconds + " s before the " + (quit ? "quit" : "crash");
         }
         return label;
     }
@@ -230,104 +295,33 @@ public final class HoldfastApplication extends Application {
         }
     }
 
-    /** The window with its real collaborators; the GUI tests build theirs through here too. */
-    public static MainWindow buildWindow(Stage stage, Settings settings, Palette palette, ExecutorService background,
-                                         CloseConfirmation confirmation, Map<String, String> environment,
-                                         WindowCloseHook closeHook, PrimarySelection primarySelection,
-                                         Runnable onClosed) {
-        boolean mac = System.getProperty("os.name", "").toLowerCase().contains("mac");
-        return new MainWindow(stage, settings, palette, ProcessInspector.forCurrentOs(), background,
-                confirmation, environment, Clock.systemDefaultZone(), mac, closeHook, primarySelection, onClosed);
-    }
-
-    /** The window with default settings and the dark theme. */
-    public static MainWindow buildWindow(Stage stage, ExecutorService background, CloseConfirmation confirmation,
-                                         Map<String, String> environment, WindowCloseHook closeHook,
-                                         Runnable onClosed) {
-        return buildWindow(stage, Settings.defaults(), Palette.dark(), background, confirmation, environment,
-                closeHook, PrimarySelection.CLIPBOARD, onClosed);
-    }
-
-    /** The clean-quit save: copies every tab's lines now (FX thread, bounded), formats and writes off it. */
-    private CompletableFuture<Void> saveOnClose(MainWindow closing) {
-        if (autosave != null) {
-            autosave.cancel(false);
-        }
-        if (checkpoints != null) {
-            checkpoints.abortForQuit();
-        }
-        CompletableFuture<Void> saved;
-        if (saver == null) {
-            saved = CompletableFuture.completedFuture(null);
-        } else {
-            WindowState state = closing.windowState();
-            saved = saver.saveForQuit(state, captureEligible(state));
-        }
-        // Once the state is on disk the quit is clean, whatever happens to the toolkit afterwards: a signal
-        // quit waits for exactly this, not for the FX thread to finish tearing down.
-        return saved.whenComplete((ok, error) -> {
-            prepared.releaseSentinel();
-            closed.countDown();
-        });
-    }
-
-    /**
-     * Copies the scrollback of every tab the clean-quit save keeps, each under its own buffer lock (any
-     * thread may take it). The eligibility rule is the checkpoints' own, so quit and crash agree.
-     */
-    private Map<UUID, CapturedLines> captureEligible(WindowState state) {
-        Map<UUID, CapturedLines> captures = new HashMap<>();
-        for (TabState tab : state.tabs()) {
-            if (ScrollbackEligibility.allows(TerminalCheckpoints.view(tab))) {
-                captures.put(tab.panelId(), exporter.capture(tab.session()));
-            }
-        }
-        return captures;
-    }
-
     /**
      * SIGTERM, SIGINT and a logout end the JVM through its shutdown hooks; treat them as a clean quit and
-     * wait (bounded) for the save.
+     * wait (bounded) for the save — the one save, whoever starts it.
      */
     private void installSignalHook() {
         signalHook = new NamedThreadFactory("holdfast-signal-quit", false).newThread(() -> {
-            if (closed.getCount() == 0) {
+            if (quitOutcome != null && quitOutcome.isDone()) {
                 return;
             }
             LOG.info("Quit requested by a signal");
-            Platform.runLater(() -> window.closeWindow());
             try {
-                // JavaFX may already be shutting down and never run that; then save from here.
-                if (!closed.await(SIGNAL_FX_WAIT_MS, TimeUnit.MILLISECONDS)) {
-                    saveWithoutFxThread();
-                }
+                QuitSave.Outcome outcome = quit.signalled(() -> {
+                    try {
+                        Platform.runLater(() -> window.closeWindow());
+                    } catch (IllegalStateException toolkitGone) {
+                        // JavaFX is already shutting down; the quit then saves from this thread.
+                    }
+                }, () -> lastWindowState, SIGNAL_FX_WAIT, SIGNAL_QUIT_WAIT);
+                LOG.info("Signal quit: {}", outcome);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
-        });
-        Runtime.getRuntime().addShutdownHook(signalHook);
-    }
-
-    /**
-     * The clean-quit save from the signal thread: the window as of the last autosave tick, each tab's
-     * scrollback copied under its buffer lock (which any thread may take).
-     */
-    private void saveWithoutFxThread() throws InterruptedException {
-        WindowState state = lastWindowState;
-        if (saver == null || state == null) {
-            prepared.releaseSentinel();
-            return;
-        }
-        try {
-            saver.saveForQuit(state, captureEligible(state)).get(SIGNAL_QUIT_WAIT_MS, TimeUnit.MILLISECONDS);
-            prepared.releaseSentinel();
-            LOG.info("Saved the session from the signal thread");
             if (controlServer != null) {
                 controlServer.stop();
             }
-        } catch (ExecutionException | TimeoutException e) {
-            LOG.warn("Clean quit after a signal could not save in time: {}", e.toString());
-        }
+        });
+        Runtime.getRuntime().addShutdownHook(signalHook);
     }
 
     private static List<Rectangle2D> screens() {
@@ -343,8 +337,13 @@ public final class HoldfastApplication extends Application {
         return Files.isDirectory(cwd) ? cwd : home();
     }
 
+    /**
+     * FX thread, at the toolkit's end. Stops what belongs to the FX thread, then hands everything that waits —
+     * the quit save, the executors' shutdown, the state directory's lock — to a thread of its own: the FX thread
+     * never waits on disk, and the JVM stays up until that thread is done.
+     */
     @Override
-    public void stop() throws InterruptedException {
+    public void stop() {
         if (controlServer != null) {
             controlServer.stop();
         }
@@ -363,6 +362,21 @@ public final class HoldfastApplication extends Application {
         if (primarySelection != null) {
             primarySelection.close();
         }
+        CompletableFuture<QuitSave.Outcome> outcome = quitOutcome;
+        new NamedThreadFactory("holdfast-shutdown", false).newThread(() -> shutDown(outcome)).start();
+    }
+
+    /** The shutdown thread. */
+    private void shutDown(CompletableFuture<QuitSave.Outcome> outcome) {
+        if (outcome != null) {
+            try {
+                outcome.get(QUIT_SAVE_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (java.util.concurrent.ExecutionException | TimeoutException e) {
+                LOG.warn("The quit save did not finish: {}", e.toString());
+            }
+        }
         if (saver != null) {
             saver.close();
         }
@@ -371,19 +385,23 @@ public final class HoldfastApplication extends Application {
         }
         if (background != null) {
             background.shutdown();
-            if (!background.awaitTermination(SHUTDOWN_WAIT_MS, TimeUnit.MILLISECONDS)) {
-                LOG.warn("Shells did not end within {} ms; exiting anyway", SHUTDOWN_WAIT_MS);
+            try {
+                if (!background.awaitTermination(SHUTDOWN_WAIT_MS, TimeUnit.MILLISECONDS)) {
+                    LOG.warn("Shells did not end within {} ms; exiting anyway", SHUTDOWN_WAIT_MS);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
         }
-        if (prepared != null) {
-            prepared.releaseSentinel();
-        }
         try {
-            if (signalHook != null && closed.getCount() == 0) {
+            if (signalHook != null && outcome != null && outcome.isDone()) {
                 Runtime.getRuntime().removeShutdownHook(signalHook);
             }
         } catch (IllegalStateException e) {
             // Already shutting down: the hook is running or has run.
+        }
+        if (prepared != null) {
+            prepared.releaseLock();
         }
         LOG.info("Holdfast stopped");
     }

@@ -1,7 +1,12 @@
 package dev.holdfast.app;
 
+import dev.holdfast.app.autosave.QuitSave;
 import dev.holdfast.app.restore.StartupRestore;
 import dev.holdfast.app.settings.SettingsFile;
+import dev.holdfast.checkpoint.scrollback.CheckpointSettings;
+import dev.holdfast.checkpoint.scrollback.RestorePlan;
+import dev.holdfast.checkpoint.scrollback.ScrollbackStore;
+import dev.holdfast.checkpoint.session.InstanceLock;
 import dev.holdfast.checkpoint.session.LaunchRecord;
 import dev.holdfast.checkpoint.session.LaunchSentinel;
 import dev.holdfast.checkpoint.store.StateDirectory;
@@ -9,58 +14,58 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Optional;
-import dev.holdfast.checkpoint.scrollback.CheckpointSettings;
-import dev.holdfast.checkpoint.scrollback.RestorePlan;
-import dev.holdfast.checkpoint.scrollback.ScrollbackStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What {@link Main} prepared before the toolkit started (all of it disk work, kept off the FX thread):
- * the state directory, this launch's sentinel, and the restore decision.
+ * What {@link LaunchPreparation} prepared before the toolkit started (all of it disk work, kept off the FX
+ * thread): the state directory and this launch's hold on it, its sentinel, and the restore decision. Every method
+ * that touches the disk is for a background thread.
  */
 final class LaunchContext {
     private static final Logger LOG = LoggerFactory.getLogger(LaunchContext.class);
 
     private final StateDirectory state;
+    private final InstanceLock lock;
     private final LaunchSentinel sentinel;
     private final LaunchRecord launch;
     private final StartupRestore restore;
     private final SettingsFile.Loaded settings;
     private final Boolean systemPrefersDark;
     private final Checkpoints checkpoints;
-    private volatile boolean released;
 
     /**
      * Crash-safe scrollback for this launch.
      *
-     * @param plan where each restored tab's scrollback came from, and what to seed back; null without a restore
+     * @param settings          the checkpoint settings, enabled only when this launch checkpoints
+     * @param plan              where each restored tab's scrollback came from, and what to seed back; null
+     *                          without a restore
      * @param previousLastAlive when the previous launch was last known alive (its sentinel's heartbeat)
      */
     record Checkpoints(CheckpointSettings settings, ScrollbackStore store, RestorePlan plan,
                        Optional<Instant> previousLastAlive) {
     }
 
-    LaunchContext(StateDirectory state, LaunchSentinel sentinel, LaunchRecord launch, StartupRestore restore,
-                  SettingsFile.Loaded settings, Boolean systemPrefersDark, Checkpoints checkpoints) {
-        this.checkpoints = checkpoints;
+    /**
+     * @param lock     this launch's hold on the state directory, or null when it has none (another Holdfast holds
+     *                 it, or it cannot be written)
+     * @param sentinel this launch's sentinel, or null without the lock
+     */
+    LaunchContext(StateDirectory state, InstanceLock lock, LaunchSentinel sentinel, LaunchRecord launch,
+                  StartupRestore restore, SettingsFile.Loaded settings, Boolean systemPrefersDark,
+                  Checkpoints checkpoints) {
         this.state = state;
+        this.lock = lock;
         this.sentinel = sentinel;
         this.launch = launch;
         this.restore = restore;
         this.settings = settings;
         this.systemPrefersDark = systemPrefersDark;
+        this.checkpoints = checkpoints;
     }
 
     Checkpoints checkpoints() {
         return checkpoints;
-    }
-
-    /** Marks this launch alive (dates a crash for the next launch). Disk work: off the FX thread. */
-    void heartbeat() {
-        if (sentinel != null) {
-            sentinel.heartbeat();
-        }
     }
 
     SettingsFile.Loaded settings() {
@@ -88,17 +93,89 @@ final class LaunchContext {
         return restore;
     }
 
-    /** Marks this launch as ended cleanly: the next launch will not treat it as a crash. */
-    void releaseSentinel() {
-        if (released || sentinel == null) {
+    /** Whether this launch's sentinel is on disk, so that its checkpoints can be told apart after a crash. */
+    boolean sentinelClaimed() {
+        return sentinel != null && sentinel.isClaimed();
+    }
+
+    /** Why the sentinel is not on disk yet, for the notice. */
+    Optional<String> sentinelProblem() {
+        return sentinel == null ? Optional.empty() : sentinel.claimProblem();
+    }
+
+    /**
+     * Background thread, every autosave tick: marks this launch alive (dates a crash for the next launch), or
+     * tries again to write a sentinel that could not be written.
+     *
+     * @return true when the sentinel was written just now, after failing before
+     */
+    boolean heartbeat() {
+        if (sentinel == null) {
+            return false;
+        }
+        if (!sentinel.isClaimed()) {
+            return sentinel.retryClaim();
+        }
+        sentinel.heartbeat();
+        return false;
+    }
+
+    /** Background thread: every restored tab is on disk as this launch's own checkpoint. */
+    void tookOver() {
+        if (sentinel == null) {
             return;
         }
-        released = true;
         try {
-            sentinel.releaseOnCleanExit();
-            LOG.info("Launch {} ended cleanly", launch.launchId());
+            sentinel.tookOver();
+        } catch (IOException e) {
+            // The inherited records simply stay valid a while longer; the next launch merges the newest of each.
+            LOG.warn("Launch {}: could not note in the sentinel that it took its checkpoints over: {}",
+                    launch.launchId(), e.toString());
+        }
+    }
+
+    /** How this launch ends, told by the quit (on a background thread). */
+    QuitSave.Ending ending() {
+        return new QuitSave.Ending() {
+            @Override
+            public void saved() {
+                end(true);
+            }
+
+            @Override
+            public void nothingToSave() {
+                end(false);
+            }
+
+            @Override
+            public void failed(String reason) {
+                if (sentinel != null) {
+                    sentinel.endWithoutSaving(reason);
+                }
+            }
+        };
+    }
+
+    private void end(boolean saved) {
+        if (sentinel == null) {
+            return;
+        }
+        try {
+            sentinel.endCleanly(saved);
         } catch (IOException e) {
             LOG.warn("Launch {}: could not remove the launch sentinel: {}", launch.launchId(), e.toString());
+        }
+    }
+
+    /** Last thing at exit: gives the state directory up (the process's end would too). */
+    void releaseLock() {
+        if (lock == null) {
+            return;
+        }
+        try {
+            lock.close();
+        } catch (IOException e) {
+            LOG.debug("Could not release the instance lock: {}", e.toString());
         }
     }
 }

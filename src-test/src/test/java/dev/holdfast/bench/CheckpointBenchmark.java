@@ -1,18 +1,21 @@
 package dev.holdfast.bench;
 
 import dev.holdfast.app.autosave.ScrollbackExporter;
+import dev.holdfast.checkpoint.scrollback.CaptureText;
 import dev.holdfast.checkpoint.scrollback.CheckpointCoordinator;
 import dev.holdfast.checkpoint.scrollback.CheckpointObserver;
 import dev.holdfast.checkpoint.scrollback.CheckpointRuntime;
 import dev.holdfast.checkpoint.scrollback.CheckpointSettings;
-import dev.holdfast.checkpoint.scrollback.CheckpointSummary;
+import dev.holdfast.checkpoint.scrollback.CheckpointReport;
 import dev.holdfast.checkpoint.scrollback.CheckpointTerminal;
+import dev.holdfast.checkpoint.scrollback.ScrollbackSource;
 import dev.holdfast.checkpoint.scrollback.ScrollbackStore;
 import dev.holdfast.checkpoint.store.StateDirectory;
 import dev.holdfast.terminal.emulation.SessionSpec;
 import dev.holdfast.terminal.emulation.TerminalEvents;
 import dev.holdfast.terminal.emulation.TerminalSession;
-import dev.holdfast.terminal.export.ExportLimits;
+import dev.holdfast.terminal.export.HistoryMark;
+import dev.holdfast.terminal.export.IncrementalLines;
 import dev.holdfast.terminal.pty.ProcessSnapshot;
 import dev.holdfast.terminal.pty.ShellCommand;
 import dev.holdfast.terminal.threads.NamedThreadFactory;
@@ -52,18 +55,19 @@ class CheckpointBenchmark {
     @Test
     void checkpointCostByHistorySize() throws Exception {
         StateDirectory state = new StateDirectory(dir.resolve("state"), dir.resolve("config")).open();
-        ScrollbackExporter exporter = new ScrollbackExporter(ExportLimits.DEFAULTS);
+        ScrollbackExporter exporter = new ScrollbackExporter(CheckpointSettings.defaults());
         StringBuilder table = new StringBuilder();
-        table.append(String.format("%n%-10s %14s %14s %14s %14s %10s%n", "history", "capture med", "capture max",
-                "checkpoint med", "checkpoint max", "budget"));
+        table.append(String.format("%n%-10s %-12s %14s %14s %14s %14s %10s%n", "history", "capture", "capture med",
+                "capture max", "checkpoint med", "checkpoint max", "budget"));
         for (int history : HISTORY_SIZES) {
+          for (boolean incremental : new boolean[] {false, true}) {
             TerminalSession terminal = filled(history);
             List<Duration> captures = new ArrayList<>();
             List<Duration> totals = new ArrayList<>();
             ExecutorService background = Executors.newSingleThreadExecutor(new NamedThreadFactory("bench-checkpoint", true));
             LinkedBlockingQueue<Runnable> uiTurns = new LinkedBlockingQueue<>();
             AtomicLong generation = new AtomicLong(1);
-            AtomicReference<CheckpointSummary> finished = new AtomicReference<>();
+            AtomicReference<CheckpointReport> finished = new AtomicReference<>();
             UUID panel = terminal.spec().panelId();
             CheckpointTerminal view = new CheckpointTerminal() {
                 @Override
@@ -89,16 +93,34 @@ class CheckpointBenchmark {
             CheckpointCoordinator coordinator = new CheckpointCoordinator(
                     CheckpointSettings.defaults().withTiming(Duration.ofSeconds(8), Duration.ofMillis(1), Duration.ZERO),
                     UUID.randomUUID(), () -> List.of(view),
-                    id -> {
-                        var lines = exporter.capture(terminal);
-                        return () -> exporter.formatUntrimmed(lines);
+                    (id, since) -> {
+                        HistoryMark mark = incremental && since instanceof Mark m ? m.mark() : null;
+                        IncrementalLines lines = exporter.captureSince(terminal, mark);
+                        // Each run adds ten lines, as a busy terminal does between two checkpoints.
+                        terminal.writeLocal("another line of output\r\n".repeat(10));
+                        return new ScrollbackSource.Capture() {
+                            @Override
+                            public boolean appends() {
+                                return lines.appends();
+                            }
+
+                            @Override
+                            public ScrollbackSource.Continuation continuation() {
+                                return lines.next() == null ? null : new Mark(lines.next());
+                            }
+
+                            @Override
+                            public CaptureText format() {
+                                return exporter.format(lines);
+                            }
+                        };
                     },
                     () -> null, exporter::trim,
                     new ScrollbackStore(state, Clock.systemUTC(), CheckpointSettings.DEFAULT_MAX_RECORD_BYTES),
                     new CheckpointRuntime(uiTurns::add, background, Clock.systemUTC(), System::nanoTime),
                     new CheckpointObserver() {
                         @Override
-                        public void finished(CheckpointSummary summary) {
+                        public void finished(CheckpointReport summary) {
                             finished.set(summary);
                         }
                     });
@@ -118,15 +140,21 @@ class CheckpointBenchmark {
                 }
             }
             background.shutdown();
-            table.append(String.format("%-10s %11.2f ms %11.2f ms %11.2f ms %11.2f ms %7d ms%n",
-                    String.format("%,d", history), ms(median(captures)), ms(Collections.max(captures)),
-                    ms(median(totals)), ms(Collections.max(totals)), 50));
+            table.append(String.format("%-10s %-12s %11.2f ms %11.2f ms %11.2f ms %11.2f ms %7d ms%n",
+                    String.format("%,d", history), incremental ? "incremental" : "whole", ms(median(captures)),
+                    ms(Collections.max(captures)), ms(median(totals)), ms(Collections.max(totals)), 50));
             terminal.close();
+          }
         }
         table.append("capture = UI-thread time with the buffer lock held (copy only); checkpoint = plan to file on disk")
-                .append(" (format, trim to 4,000 lines, JSON, fsync, rename)\n");
+                .append(" (format, trim to 4,000 lines, JSON, fsync, rename or append)\n")
+                .append("whole = every capture copies the 4,000-line tail; incremental = after the first, only the")
+                .append(" lines added since and the screen\n");
         System.out.println(table);
         Files.writeString(Path.of(System.getProperty("user.dir"), "target", "checkpoint-benchmark.txt"), table);
+    }
+
+    private record Mark(HistoryMark mark) implements ScrollbackSource.Continuation {
     }
 
     private static TerminalSession filled(int lines) {

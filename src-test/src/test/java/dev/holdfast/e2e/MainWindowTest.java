@@ -3,7 +3,6 @@ package dev.holdfast.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.holdfast.app.HoldfastApplication;
 import dev.holdfast.app.tabs.TerminalTab;
 import dev.holdfast.app.window.CloseConfirmation;
 import dev.holdfast.app.window.MainWindow;
@@ -55,7 +54,7 @@ class MainWindowTest {
             onConfirmed.run();
         };
         window = FxToolkit.setupFixture(() -> {
-            MainWindow w = HoldfastApplication.buildWindow(stage, background, confirm, env, WindowCloseHook.NONE,
+            MainWindow w = Windows.build(stage, background, confirm, env, WindowCloseHook.NONE,
                     () -> windowClosed.set(true));
             w.openTab(home);
             stage.show();

@@ -3,7 +3,6 @@ package dev.holdfast.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.holdfast.app.HoldfastApplication;
 import dev.holdfast.app.restore.SessionRestorer;
 import dev.holdfast.app.tabs.TerminalTab;
 import dev.holdfast.app.window.CloseConfirmation;
@@ -69,7 +68,7 @@ class SessionRestoreTest {
         env.put("HOME", home.toString());
         env.put("SHELL", "/bin/bash");
         window = FxToolkit.setupFixture(() -> {
-            MainWindow w = HoldfastApplication.buildWindow(stage, background, CloseConfirmation.DIALOG, env,
+            MainWindow w = Windows.build(stage, background, CloseConfirmation.DIALOG, env,
                     WindowCloseHook.NONE, () -> { });
             new SessionRestorer(new InertReplay(new ReplaySanitizer(), Clock.systemDefaultZone(),
                     DateTimeFormatter.ISO_LOCAL_DATE_TIME), background, home)

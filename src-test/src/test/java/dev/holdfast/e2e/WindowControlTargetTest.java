@@ -4,14 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.holdfast.app.HoldfastApplication;
 import dev.holdfast.app.autosave.ScrollbackExporter;
 import dev.holdfast.app.tabs.TerminalTab;
 import dev.holdfast.app.window.CloseConfirmation;
 import dev.holdfast.app.window.MainWindow;
 import dev.holdfast.app.window.WindowCloseHook;
 import dev.holdfast.app.window.WindowControlTarget;
-import dev.holdfast.terminal.export.ExportLimits;
+import dev.holdfast.checkpoint.scrollback.CheckpointSettings;
 import dev.holdfast.terminal.threads.NamedThreadFactory;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
@@ -52,13 +51,13 @@ class WindowControlTargetTest {
         env.put("SHELL", "/bin/bash");
         Files.writeString(home.resolve(".bash_profile"), "PS1='$ '\nHISTFILE=/dev/null\n");
         window = FxToolkit.setupFixture(() -> {
-            MainWindow w = HoldfastApplication.buildWindow(stage, background, CloseConfirmation.DIALOG, env,
+            MainWindow w = Windows.build(stage, background, CloseConfirmation.DIALOG, env,
                     WindowCloseHook.NONE, () -> { });
             w.openTab(home);
             stage.show();
             return w;
         });
-        target = new WindowControlTarget(window, background, new ScrollbackExporter(ExportLimits.DEFAULTS),
+        target = new WindowControlTarget(window, background, new ScrollbackExporter(CheckpointSettings.defaults()),
                 () -> CompletableFuture.completedFuture(null), Map::of);
     }
 

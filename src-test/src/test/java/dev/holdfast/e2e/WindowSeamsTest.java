@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.holdfast.app.HoldfastApplication;
 import dev.holdfast.app.tabs.TerminalTab;
 import dev.holdfast.app.window.CloseConfirmation;
 import dev.holdfast.app.window.MainWindow;
@@ -48,7 +47,7 @@ class WindowSeamsTest {
         env.put("SHELL", "/bin/bash");
         Files.writeString(home.resolve(".bash_profile"), "PS1='$ '\nHISTFILE=/dev/null\n");
         window = FxToolkit.setupFixture(() -> {
-            MainWindow w = HoldfastApplication.buildWindow(stage, background, CloseConfirmation.DIALOG, env,
+            MainWindow w = Windows.build(stage, background, CloseConfirmation.DIALOG, env,
                     WindowCloseHook.NONE, () -> { });
             w.openTab(home);
             stage.setWidth(1000);

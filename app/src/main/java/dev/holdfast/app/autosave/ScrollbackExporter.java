@@ -1,8 +1,12 @@
 package dev.holdfast.app.autosave;
 
+import dev.holdfast.checkpoint.scrollback.CaptureText;
+import dev.holdfast.checkpoint.scrollback.CheckpointSettings;
 import dev.holdfast.terminal.emulation.TerminalSession;
 import dev.holdfast.terminal.export.CapturedLines;
 import dev.holdfast.terminal.export.ExportLimits;
+import dev.holdfast.terminal.export.HistoryMark;
+import dev.holdfast.terminal.export.IncrementalLines;
 import dev.holdfast.terminal.export.PrimaryBuffers;
 import dev.holdfast.terminal.export.ScrollbackCapture;
 import dev.holdfast.terminal.export.ScrollbackTail;
@@ -10,9 +14,10 @@ import dev.holdfast.terminal.export.SgrFormatter;
 import dev.holdfast.terminal.export.VtExport;
 
 /**
- * Scrollback export split at the lock: {@link #capture} copies lines under the terminal's lock (FX thread,
- * bounded by the tail size), {@link #format} turns the copy into SGR text and trims it to the tail (any
- * thread). The same split serves the clean-quit save and the crash checkpoints.
+ * Scrollback export split at the lock: {@link #capture} and {@link #captureSince} copy lines under the terminal's
+ * lock (FX thread, bounded by the tail before copying), {@link #format} turns a copy into SGR text and trims it to
+ * the tail (any thread). The same split serves the clean-quit save, the crash checkpoints and {@code ctl read}.
+ * The bounds are the checkpoint settings' tail (4,000 lines, 400,000 characters, 16,000 per line).
  */
 public final class ScrollbackExporter {
     private final ScrollbackCapture capture = new ScrollbackCapture(new PrimaryBuffers());
@@ -21,13 +26,21 @@ public final class ScrollbackExporter {
     private final ScrollbackTail tail = new ScrollbackTail(sgr);
     private final ExportLimits limits;
 
-    public ScrollbackExporter(ExportLimits limits) {
-        this.limits = limits;
+    public ScrollbackExporter(CheckpointSettings settings) {
+        this.limits = new ExportLimits(settings.tailLines(), settings.tailChars(), settings.maxLineChars());
     }
 
-    /** Copies the lines a tail can keep. Holds the buffer lock for a copy only. */
+    /** Copies the lines a tail can keep. Holds the buffer lock for a bounded copy only. */
     public CapturedLines capture(TerminalSession session) {
-        return capture.capture(session.terminal(), limits.maxLines());
+        return capture.capture(session.terminal(), limits);
+    }
+
+    /**
+     * Copies what a checkpoint holding everything up to {@code since} lacks: the lines added to the history since,
+     * and the screen; or the whole tail when it cannot continue from {@code since} (null, a resize, a clear).
+     */
+    public IncrementalLines captureSince(TerminalSession session, HistoryMark since) {
+        return capture.captureSince(session.terminal(), since, limits);
     }
 
     /** Formats a copy into the stored scrollback text: SGR only, at most the tail's lines and characters. */
@@ -35,9 +48,9 @@ public final class ScrollbackExporter {
         return trim(export.format(lines));
     }
 
-    /** Formats a copy into SGR text, without trimming (the checkpoint writer trims to fit its record). */
-    public String formatUntrimmed(CapturedLines lines) {
-        return export.format(lines);
+    /** Formats an incremental copy into its two parts, untrimmed (the checkpoint writer trims to fit). */
+    public CaptureText format(IncrementalLines lines) {
+        return new CaptureText(export.formatLines(lines.history()), export.format(lines.screen()));
     }
 
     /** Trims text to the tail, never inside an escape sequence. */
@@ -48,9 +61,5 @@ public final class ScrollbackExporter {
     /** Trims text to the last {@code maxLines} lines and {@code maxChars} characters. */
     public String trim(String text, int maxLines, int maxChars) {
         return tail.tail(text, new ExportLimits(maxLines, maxChars));
-    }
-
-    public ExportLimits limits() {
-        return limits;
     }
 }

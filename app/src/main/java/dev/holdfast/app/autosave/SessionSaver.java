@@ -1,5 +1,6 @@
 package dev.holdfast.app.autosave;
 
+import dev.holdfast.checkpoint.session.OversizedSnapshotException;
 import dev.holdfast.checkpoint.session.PanelSnapshot;
 import dev.holdfast.checkpoint.session.SessionSnapshot;
 import dev.holdfast.checkpoint.session.SessionSnapshotStore;
@@ -7,6 +8,7 @@ import dev.holdfast.terminal.emulation.TerminalSession;
 import dev.holdfast.terminal.export.CapturedLines;
 import dev.holdfast.terminal.threads.NamedThreadFactory;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -14,6 +16,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -24,28 +27,48 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Writes the session snapshot: every {@link #AUTOSAVE_INTERVAL} without scrollback when something changed,
- * and once at a clean quit with every eligible terminal's scrollback. One named thread does all the work
- * (reading working directories, formatting, encoding, writing) in order, so the FX thread only gathers a
- * {@link WindowState} and never waits on disk, and saves never overtake each other.
+ * Writes the session snapshot: at every autosave tick without scrollback when something changed, and once at a
+ * clean quit with every eligible terminal's scrollback. One named thread does all the work (reading working
+ * directories, formatting, encoding, writing) in order, so the FX thread only gathers a {@link WindowState} and
+ * never waits on disk, and saves never overtake each other. Every outcome is told to the {@link SaveListener}:
+ * a failure to save is the user's business, not only the log's.
  */
-public final class SessionSaver implements AutoCloseable {
+public final class SessionSaver implements QuitSave.Saver, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(SessionSaver.class);
-    public static final Duration AUTOSAVE_INTERVAL = Duration.ofSeconds(8);
     private static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
+    /** Tighter tails that get a quit snapshot under the store's size limit; more would only repeat a bug. */
+    private static final int MAX_FIT_ATTEMPTS = 4;
+
+    /** Hears how each save went, on the saver's thread. */
+    public interface SaveListener {
+        SaveListener NONE = new SaveListener() {
+        };
+
+        default void saved(boolean quit) {
+        }
+
+        default void failed(boolean quit, String reason) {
+        }
+    }
 
     private final SessionSnapshotStore store;
     private final ScrollbackExporter exporter;
     private final Clock clock;
+    private final SaveListener listener;
     private final ExecutorService executor =
             Executors.newSingleThreadExecutor(new NamedThreadFactory("holdfast-session-saver", true));
     /** Confined to the executor thread. */
     private SessionSnapshot lastWritten;
 
     public SessionSaver(SessionSnapshotStore store, ScrollbackExporter exporter, Clock clock) {
-        this.store = store;
-        this.exporter = exporter;
-        this.clock = clock;
+        this(store, exporter, clock, SaveListener.NONE);
+    }
+
+    public SessionSaver(SessionSnapshotStore store, ScrollbackExporter exporter, Clock clock, SaveListener listener) {
+        this.store = Objects.requireNonNull(store, "store");
+        this.exporter = Objects.requireNonNull(exporter, "exporter");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.listener = Objects.requireNonNull(listener, "listener");
     }
 
     /** FX thread: saves the window without scrollback if it differs from what was last written. */
@@ -55,44 +78,86 @@ public final class SessionSaver implements AutoCloseable {
             if (lastWritten != null && sameContent(snapshot, lastWritten)) {
                 return;
             }
-            write(snapshot, "autosave");
+            try {
+                write(snapshot, "autosave");
+                listener.saved(false);
+            } catch (IOException e) {
+                // The previous good files stay in place; the next autosave tries again.
+                LOG.warn("Session autosave failed; keeping the saved session: {}", e.toString());
+                listener.failed(false, reason(e));
+            }
         });
     }
 
     /**
-     * Saves the window with the scrollback copies taken at quit. Completes when the file is written (or the
-     * write failed, which is logged); the caller may end the sessions afterwards.
+     * Saves the window with the scrollback copies taken at quit. Completes when the file is written, or
+     * exceptionally with the {@link IOException} (wrapped) when it could not be: the quit is then not clean,
+     * and the launch sentinel must stay.
      */
+    @Override
     public CompletableFuture<Void> saveForQuit(WindowState state, Map<UUID, CapturedLines> captures) {
         return submit(() -> {
             Instant capturedAt = clock.instant();
-            write(snapshot(state, captures, capturedAt), "quit save");
+            try {
+                writeFitting(snapshot(state, captures, capturedAt));
+                listener.saved(true);
+            } catch (IOException e) {
+                LOG.warn("Quit save failed: {}", e.toString());
+                listener.failed(true, reason(e));
+                throw new UncheckedIOException(e);
+            }
         });
     }
 
     private CompletableFuture<Void> submit(Runnable task) {
         try {
-            return CompletableFuture.runAsync(() -> {
-                try {
-                    task.run();
-                } catch (RuntimeException e) {
-                    LOG.error("Saving the session failed", e);
-                }
-            }, executor);
+            return CompletableFuture.runAsync(task, executor);
         } catch (RejectedExecutionException e) {
-            return CompletableFuture.completedFuture(null);
+            return CompletableFuture.failedFuture(new IOException("the session saver has stopped", e));
         }
     }
 
-    private void write(SessionSnapshot snapshot, String why) {
-        try {
-            store.save(snapshot);
-            lastWritten = snapshot;
-            LOG.debug("Session saved ({}): {} tab(s)", why, snapshot.panels().size());
-        } catch (IOException e) {
-            // The previous good file stays in place; the next save tries again.
-            LOG.warn("Session {} failed; keeping the previous file: {}", why, e.toString());
+    /** Writes a quit snapshot, cutting each tab's scrollback further while it is larger than the store accepts. */
+    private void writeFitting(SessionSnapshot snapshot) throws IOException {
+        SessionSnapshot attempt = snapshot;
+        for (int tries = 1; ; tries++) {
+            try {
+                write(attempt, "quit save");
+                return;
+            } catch (OversizedSnapshotException e) {
+                if (tries == MAX_FIT_ATTEMPTS) {
+                    throw e;
+                }
+                double share = (double) e.limitBytes() / e.encodedBytes() * 0.9;
+                LOG.info("Quit snapshot of {} bytes is over the limit of {}; keeping {}% of each tab's scrollback",
+                        e.encodedBytes(), e.limitBytes(), Math.round(share * 100));
+                attempt = scaled(attempt, share);
+            }
         }
+    }
+
+    private SessionSnapshot scaled(SessionSnapshot snapshot, double share) {
+        List<PanelSnapshot> panels = new ArrayList<>();
+        for (PanelSnapshot panel : snapshot.panels()) {
+            String text = panel.scrollback();
+            if (text != null) {
+                text = exporter.trim(text, Integer.MAX_VALUE, (int) Math.max(1, Math.floor(text.length() * share)));
+            }
+            panels.add(new PanelSnapshot(panel.panelId(), panel.customTitle(), panel.programTitle(),
+                    panel.workingDirectory(), text, panel.persistScrollback()));
+        }
+        return new SessionSnapshot(snapshot.createdAt(), snapshot.window(), panels, snapshot.selectedIndex(),
+                snapshot.scrollbackCapturedAt());
+    }
+
+    private void write(SessionSnapshot snapshot, String why) throws IOException {
+        SessionSnapshotStore.Saved result = store.save(snapshot);
+        lastWritten = snapshot;
+        LOG.debug("Session saved ({}, {}): {} tab(s)", why, result, snapshot.panels().size());
+    }
+
+    private static String reason(IOException e) {
+        return e.getMessage() != null ? e.getMessage() : e.toString();
     }
 
     private SessionSnapshot snapshot(WindowState state, Map<UUID, CapturedLines> captures, Instant scrollbackAt) {
@@ -122,10 +187,10 @@ public final class SessionSaver implements AutoCloseable {
     private static boolean sameContent(SessionSnapshot a, SessionSnapshot b) {
         return a.window().equals(b.window()) && a.panels().equals(b.panels())
                 && a.selectedIndex() == b.selectedIndex()
-                && java.util.Objects.equals(a.scrollbackCapturedAt(), b.scrollbackCapturedAt());
+                && Objects.equals(a.scrollbackCapturedAt(), b.scrollbackCapturedAt());
     }
 
-    /** Lets queued saves finish (bounded), then stops the thread. */
+    /** Lets queued saves finish (bounded), then stops the thread. Not on the FX thread. */
     @Override
     public void close() {
         executor.shutdown();

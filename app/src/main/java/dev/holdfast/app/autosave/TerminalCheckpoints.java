@@ -1,10 +1,12 @@
 package dev.holdfast.app.autosave;
 
-import dev.holdfast.app.control.CheckpointSummary;
+import dev.holdfast.app.control.CheckpointNowResult;
 import dev.holdfast.app.tabs.TerminalTab;
 import dev.holdfast.app.window.MainWindow;
+import dev.holdfast.checkpoint.scrollback.CaptureText;
 import dev.holdfast.checkpoint.scrollback.CheckpointCoordinator;
 import dev.holdfast.checkpoint.scrollback.CheckpointObserver;
+import dev.holdfast.checkpoint.scrollback.CheckpointReport;
 import dev.holdfast.checkpoint.scrollback.CheckpointRuntime;
 import dev.holdfast.checkpoint.scrollback.CheckpointSettings;
 import dev.holdfast.checkpoint.scrollback.CheckpointStart;
@@ -14,7 +16,8 @@ import dev.holdfast.checkpoint.scrollback.ScrollbackSeed;
 import dev.holdfast.checkpoint.scrollback.ScrollbackSource;
 import dev.holdfast.checkpoint.scrollback.ScrollbackStore;
 import dev.holdfast.terminal.emulation.TerminalSession;
-import dev.holdfast.terminal.export.CapturedLines;
+import dev.holdfast.terminal.export.HistoryMark;
+import dev.holdfast.terminal.export.IncrementalLines;
 import dev.holdfast.terminal.threads.NamedThreadFactory;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -23,42 +26,78 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
-import java.util.concurrent.Executor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The app's side of crash-safe scrollback: it shows the coordinator the window's terminals, copies a
- * terminal's lines under its lock when asked (FX thread, bounded by the tail), and owns the named
- * checkpoint executor where formatting, encoding and writing happen.
+ * terminal's lines under its lock when asked (FX thread, bounded by the tail, and after the first capture only
+ * what was added since), and owns the named checkpoint executor where formatting, encoding and writing happen.
  */
 public final class TerminalCheckpoints implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(TerminalCheckpoints.class);
+    private static final long CLOSE_WAIT_SECONDS = 5;
+
+    /** Hears how checkpoint writes go, on the FX thread. */
+    public interface Listener {
+        Listener NONE = new Listener() {
+        };
+
+        /** A checkpoint or seed reached the disk. */
+        default void written() {
+        }
+
+        /** A checkpoint or seed could not be written. */
+        default void failed(String reason) {
+        }
+
+        /** Every restored tab's scrollback is on disk as this launch's own: its inherited checkpoints may go. */
+        default void tookOver() {
+        }
+    }
 
     private final MainWindow window;
     private final ScrollbackExporter exporter;
     private final ExecutorService executor =
             Executors.newSingleThreadExecutor(new NamedThreadFactory("holdfast-checkpoint", true));
     private final CheckpointCoordinator coordinator;
-    private final List<CompletableFuture<CheckpointSummary>> waiting = new ArrayList<>();
+    private final List<CompletableFuture<CheckpointNowResult>> waiting = new ArrayList<>();
 
     /**
      * @param uiTurns posts one task per FX turn ({@code Platform::runLater})
      */
     public TerminalCheckpoints(MainWindow window, CheckpointSettings settings, UUID launchId, ScrollbackStore store,
-                               ScrollbackExporter exporter, Executor uiTurns, Clock clock) {
+                               ScrollbackExporter exporter, Executor uiTurns, Clock clock, Listener listener) {
         this.window = window;
         this.exporter = exporter;
+        Objects.requireNonNull(listener, "listener");
         CheckpointObserver observer = new CheckpointObserver() {
             @Override
-            public void finished(dev.holdfast.checkpoint.scrollback.CheckpointSummary summary) {
-                uiTurns.execute(() -> complete(toControl(summary)));
+            public void written(UUID panelId) {
+                listener.written();
+            }
+
+            @Override
+            public void writeFailed(UUID panelId, String reason) {
+                listener.failed(reason);
+            }
+
+            @Override
+            public void tookOver() {
+                listener.tookOver();
+            }
+
+            @Override
+            public void finished(CheckpointReport report) {
+                uiTurns.execute(() -> complete(toControl(report)));
             }
         };
         this.coordinator = new CheckpointCoordinator(settings, launchId, this::terminals, this::capture,
@@ -109,11 +148,32 @@ public final class TerminalCheckpoints implements AutoCloseable {
         };
     }
 
-    private ScrollbackSource.Capture capture(UUID panelId) {
+    private ScrollbackSource.Capture capture(UUID panelId, ScrollbackSource.Continuation since) {
         TerminalTab tab = window.tabs().stream().filter(t -> t.panelId().equals(panelId)).findFirst()
                 .orElseThrow(() -> new IllegalStateException("no tab " + panelId));
-        CapturedLines lines = exporter.capture(tab.session());
-        return () -> exporter.formatUntrimmed(lines);
+        HistoryMark mark = since instanceof Continuing continuing ? continuing.mark() : null;
+        IncrementalLines lines = exporter.captureSince(tab.session(), mark);
+        Continuing next = lines.next() == null ? null : new Continuing(lines.next());
+        return new ScrollbackSource.Capture() {
+            @Override
+            public boolean appends() {
+                return lines.appends();
+            }
+
+            @Override
+            public ScrollbackSource.Continuation continuation() {
+                return next;
+            }
+
+            @Override
+            public CaptureText format() {
+                return exporter.format(lines);
+            }
+        };
+    }
+
+    /** Where a terminal's last capture ended in its history. */
+    private record Continuing(HistoryMark mark) implements ScrollbackSource.Continuation {
     }
 
     /** FX thread, every autosave tick. */
@@ -122,33 +182,41 @@ public final class TerminalCheckpoints implements AutoCloseable {
     }
 
     /** FX thread: a checkpoint now (for {@code holdfast ctl checkpoint-now}); completes when it has finished. */
-    public CompletableFuture<CheckpointSummary> runNow() {
+    public CompletableFuture<CheckpointNowResult> runNow() {
         CheckpointStart start = coordinator.runNow();
         if (start != CheckpointStart.STARTED) {
             return CompletableFuture.completedFuture(
-                    new CheckpointSummary(0, 0, 0, 0, "not-started: " + start.name().toLowerCase(Locale.ROOT), 0));
+                    new CheckpointNowResult(0, 0, 0, 0, "not-started: " + start.name().toLowerCase(Locale.ROOT), 0));
         }
-        CompletableFuture<CheckpointSummary> result = new CompletableFuture<>();
+        CompletableFuture<CheckpointNowResult> result = new CompletableFuture<>();
         waiting.add(result);
         return result;
     }
 
-    private void complete(CheckpointSummary summary) {
-        List<CompletableFuture<CheckpointSummary>> done = new ArrayList<>(waiting);
+    private void complete(CheckpointNowResult summary) {
+        List<CompletableFuture<CheckpointNowResult>> done = new ArrayList<>(waiting);
         waiting.clear();
         done.forEach(f -> f.complete(summary));
     }
 
-    private static CheckpointSummary toControl(dev.holdfast.checkpoint.scrollback.CheckpointSummary s) {
-        return new CheckpointSummary(s.planned(), s.written(), s.skipped(), s.failed(),
+    private static CheckpointNowResult toControl(CheckpointReport s) {
+        return new CheckpointNowResult(s.planned(), s.written(), s.skipped(), s.failed(),
                 s.ending().name().toLowerCase(Locale.ROOT).replace('_', '-'), s.duration().toMillis());
     }
 
-    /** FX thread: after a restore from a crash, writes the recovered scrollback back as checkpoints. */
+    /** FX thread: after any restore, writes the restored scrollback back as this launch's checkpoints. */
     public void seed(Collection<ScrollbackSeed> seeds) {
-        if (!seeds.isEmpty()) {
-            coordinator.seed(seeds);
-        }
+        coordinator.seed(seeds);
+    }
+
+    /** FX thread: this launch's sentinel is not on disk; nothing may be written until {@link #releaseWrites()}. */
+    public void holdWrites(String because) {
+        coordinator.holdWrites(because);
+    }
+
+    /** FX thread: the sentinel is on disk now. */
+    public void releaseWrites() {
+        coordinator.releaseWrites();
     }
 
     /** FX thread: a tab closed, or stopped keeping its scrollback. */
@@ -156,7 +224,7 @@ public final class TerminalCheckpoints implements AutoCloseable {
         coordinator.discard(panelId);
     }
 
-    /** FX thread, first thing at quit: nothing half-written survives, the quit save writes its own. */
+    /** FX thread, first thing at quit: stops checkpoints without waiting for a write in progress. */
     public void abortForQuit() {
         coordinator.abortForQuitOrRestore();
     }
@@ -166,8 +234,10 @@ public final class TerminalCheckpoints implements AutoCloseable {
         CheckpointStats s = coordinator.stats();
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("enabled", s.enabled());
+        out.put("heldBecause", s.heldBecause());
         out.put("checkpoints", s.checkpoints());
         out.put("captures", s.captures());
+        out.put("slowCaptures", s.slowCaptures());
         out.put("skipped", s.skipped());
         out.put("failures", s.failures());
         out.put("seeded", s.seeded());
@@ -187,13 +257,13 @@ public final class TerminalCheckpoints implements AutoCloseable {
         return out;
     }
 
-    /** Lets queued writes finish (bounded), then stops the executor. */
+    /** Lets queued writes finish (bounded), then stops the executor. Not on the FX thread. */
     @Override
     public void close() {
         executor.shutdown();
         try {
-            if (!executor.awaitTermination(5, TimeUnit.SECONDS)) {
-                LOG.warn("Checkpoint writes did not finish within 5 s");
+            if (!executor.awaitTermination(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS)) {
+                LOG.warn("Checkpoint writes did not finish within {} s", CLOSE_WAIT_SECONDS);
                 executor.shutdownNow();
             }
         } catch (InterruptedException e) {

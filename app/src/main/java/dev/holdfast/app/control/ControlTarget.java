@@ -58,7 +58,7 @@ public interface ControlTarget {
     CompletableFuture<String> read(UUID panelId, ReadOptions options);
 
     /** Runs a scrollback checkpoint now, ignoring the interval and typing-quiet but keeping every other bound. */
-    CompletableFuture<CheckpointSummary> checkpointNow();
+    CompletableFuture<CheckpointNowResult> checkpointNow();
 
     /**
      * Counters for people tuning Holdfast: checkpoint counts and timings, the FX-thread stall histogram,

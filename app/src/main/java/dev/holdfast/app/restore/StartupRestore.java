@@ -1,6 +1,8 @@
 package dev.holdfast.app.restore;
 
 import dev.holdfast.checkpoint.session.LaunchRecord;
+import dev.holdfast.checkpoint.session.PreviousLaunch;
+import dev.holdfast.checkpoint.session.RestoreOptOut;
 import dev.holdfast.checkpoint.session.SessionLoad;
 import dev.holdfast.checkpoint.session.SessionSnapshot;
 import dev.holdfast.checkpoint.session.SessionSnapshotStore;
@@ -16,12 +18,14 @@ import org.slf4j.LoggerFactory;
  * What the app starts with, decided before the window exists (and off the FX thread): the snapshot to
  * restore, if any; whether this launch may write session files; and one-line notices for the user.
  *
- * @param persist false when restore is turned off, or another Holdfast owns this state directory: this
- *     launch then leaves the session files alone
+ * @param withScrollback the last snapshot saved with scrollback, when newer than {@code snapshot}'s own (the
+ *     restore merge may take a tab's scrollback from it), or null
+ * @param persist false when restore is turned off, or another Holdfast owns this state directory, or it cannot
+ *     be written: this launch then leaves the session files alone
  */
-public record StartupRestore(Optional<SessionSnapshot> snapshot, boolean persist, List<String> notices) {
+public record StartupRestore(Optional<SessionSnapshot> snapshot, SessionSnapshot withScrollback, boolean persist,
+                             List<String> notices) {
     private static final Logger LOG = LoggerFactory.getLogger(StartupRestore.class);
-    public static final String DISABLE_VARIABLE = "HOLDFAST_DISABLE_SESSION_RESTORE";
 
     public StartupRestore {
         Objects.requireNonNull(snapshot, "snapshot");
@@ -29,12 +33,24 @@ public record StartupRestore(Optional<SessionSnapshot> snapshot, boolean persist
     }
 
     public static StartupRestore nothing(boolean persist, List<String> notices) {
-        return new StartupRestore(Optional.empty(), persist, notices);
+        return new StartupRestore(Optional.empty(), null, persist, notices);
     }
 
-    /** Whether the user turned restore off ({@code --no-restore} or {@value #DISABLE_VARIABLE}=1). */
-    public static boolean restoreDisabled(boolean noRestoreOption, Map<String, String> environment) {
-        return noRestoreOption || "1".equals(environment.get(DISABLE_VARIABLE));
+    /** The same start with more notices in front. */
+    public StartupRestore withNoticesFirst(List<String> earlier) {
+        List<String> all = new ArrayList<>(earlier);
+        all.addAll(notices);
+        return new StartupRestore(snapshot, withScrollback, persist, all);
+    }
+
+    /**
+     * Whether the user turned restore off: {@code --no-restore}, {@value RestoreOptOut#VARIABLE} (read by
+     * {@link RestoreOptOut}, the one reading of it), or {@code "restoreSessions": false}. All three mean the same:
+     * no restore, no save, no checkpoints, and nothing already saved is deleted.
+     */
+    public static boolean restoreDisabled(boolean noRestoreOption, Map<String, String> environment,
+                                          boolean restoreSessionsSetting) {
+        return noRestoreOption || RestoreOptOut.requested(environment) || !restoreSessionsSetting;
     }
 
     /** Decides the start: reads the store once, in bulk. */
@@ -51,17 +67,30 @@ public record StartupRestore(Optional<SessionSnapshot> snapshot, boolean persist
             LOG.info("Launch {}: session restore is turned off", launch.launchId());
             return nothing(false, notices);
         }
+        notices.addAll(howThePreviousLaunchEnded(launch));
         SessionLoad load = store.load();
         if (load instanceof SessionLoad.Loaded loaded) {
             notices.addAll(loaded.notices());
-            LOG.info("Launch {}: restoring {} tab(s) from {} (previous launch {})", launch.launchId(),
-                    loaded.snapshot().panels().size(), loaded.source(),
-                    launch.previousWasUnclean() ? "ended uncleanly" : "ended cleanly");
-            return new StartupRestore(Optional.of(loaded.snapshot()), true, notices);
+            LOG.info("Launch {}: restoring {} tab(s) from {} (previous launch: {})", launch.launchId(),
+                    loaded.snapshot().panels().size(), loaded.source(), launch.previous());
+            return new StartupRestore(Optional.of(loaded.snapshot()), loaded.withScrollback(), true, notices);
         }
         if (load instanceof SessionLoad.Unreadable unreadable) {
             notices.addAll(unreadable.notices());
         }
         return nothing(true, notices);
+    }
+
+    /** What the user should know about the last launch's end: a crash needs no words, a failed quit does. */
+    private static List<String> howThePreviousLaunchEnded(LaunchRecord launch) {
+        if (launch.previous() instanceof PreviousLaunch.QuitWithoutSaving quit) {
+            return List.of("The last quit could not save the session (" + quit.reason() + "): restored from the "
+                    + "last autosave and scrollback checkpoints instead.");
+        }
+        if (launch.previous() instanceof PreviousLaunch.Unknown unknown) {
+            return List.of("The launch marker was unreadable (" + unknown.reason() + "): the last launch is taken "
+                    + "as crashed, and every scrollback checkpoint that could be read is restored.");
+        }
+        return List.of();
     }
 }

@@ -1,5 +1,6 @@
 package dev.holdfast.app.settings;
 
+import dev.holdfast.checkpoint.scrollback.CheckpointSettings;
 import dev.holdfast.terminal.emulation.EmulatorParser;
 import dev.holdfast.terminal.emulation.SessionSpec;
 import dev.holdfast.terminal.scrollback.ScrollbackLimit;
@@ -27,11 +28,19 @@ public record Settings(String fontFamily, double fontSizePoints, int historyLine
                        SaveTiming saveTiming, EmulatorParser emulatorParser) {
 
     /**
-     * How often the session and the scrollback checkpoints are written. The defaults are the reference
-     * design's; shorter values are for testing (the dogfood script's fast mode).
+     * How often the session and the scrollback checkpoints are written. The defaults are the checkpoint
+     * settings' (the reference design's 8 s, 60 s and 5 s, defined there once); shorter values are for testing
+     * (the dogfood script's fast mode).
      */
     public record SaveTiming(double autosaveSeconds, double checkpointIntervalSeconds, double typingQuietSeconds) {
-        public static final SaveTiming DEFAULT = new SaveTiming(8, 60, 5);
+        public static final SaveTiming DEFAULT = new SaveTiming(
+                seconds(CheckpointSettings.DEFAULT_AUTOSAVE_INTERVAL),
+                seconds(CheckpointSettings.DEFAULT_CHECKPOINT_INTERVAL),
+                seconds(CheckpointSettings.DEFAULT_TYPING_QUIET));
+
+        private static double seconds(java.time.Duration duration) {
+            return duration.toMillis() / 1000.0;
+        }
 
         public SaveTiming {
             if (autosaveSeconds < 0.5 || checkpointIntervalSeconds < 0.5 || typingQuietSeconds < 0) {

@@ -1,5 +1,6 @@
 package dev.holdfast.app.settings;
 
+import dev.holdfast.checkpoint.store.PrivateFiles;
 import dev.holdfast.terminal.threads.NamedThreadFactory;
 import java.io.IOException;
 import java.nio.file.ClosedWatchServiceException;
@@ -36,7 +37,7 @@ public final class SettingsWatcher implements AutoCloseable {
         this.reader = reader;
         this.defaults = defaults;
         this.onChange = onChange;
-        Files.createDirectories(file.getParent());
+        PrivateFiles.createDirectories(file.getParent());
         this.watcher = FileSystems.getDefault().newWatchService();
         file.getParent().register(watcher, StandardWatchEventKinds.ENTRY_CREATE,
                 StandardWatchEventKinds.ENTRY_MODIFY, StandardWatchEventKinds.ENTRY_DELETE);

@@ -186,6 +186,19 @@ public final class MainWindow {
         notices.show(lines);
     }
 
+    /**
+     * Shows a notice that stays until {@link #clearNotice} with the same key (a save that fails until it works
+     * again); showing it again replaces it rather than repeating it.
+     */
+    public void showNotice(String key, String line) {
+        notices.show(key, line);
+    }
+
+    /** Takes a keyed notice away (what it reported is fixed). */
+    public void clearNotice(String key) {
+        notices.clear(key);
+    }
+
     public String noticeText() {
         return notices.message();
     }

@@ -1,7 +1,7 @@
 package dev.holdfast.app.window;
 
 import dev.holdfast.app.autosave.ScrollbackExporter;
-import dev.holdfast.app.control.CheckpointSummary;
+import dev.holdfast.app.control.CheckpointNowResult;
 import dev.holdfast.app.control.CloseOutcome;
 import dev.holdfast.app.control.ControlException;
 import dev.holdfast.app.control.ControlTarget;
@@ -38,7 +38,7 @@ public final class WindowControlTarget implements ControlTarget {
     private final MainWindow window;
     private final Executor background;
     private final ScrollbackExporter exporter;
-    private final Supplier<CompletableFuture<CheckpointSummary>> checkpointNow;
+    private final Supplier<CompletableFuture<CheckpointNowResult>> checkpointNow;
     private final Supplier<Map<String, Object>> extraStats;
     private final KeyEncoder encoder = new KeyEncoder();
 
@@ -47,7 +47,7 @@ public final class WindowControlTarget implements ControlTarget {
      * @param extraStats counters from other parts of the app, merged into {@code stats} (FX thread)
      */
     public WindowControlTarget(MainWindow window, Executor background, ScrollbackExporter exporter,
-                               Supplier<CompletableFuture<CheckpointSummary>> checkpointNow,
+                               Supplier<CompletableFuture<CheckpointNowResult>> checkpointNow,
                                Supplier<Map<String, Object>> extraStats) {
         this.window = window;
         this.background = background;
@@ -212,7 +212,7 @@ public final class WindowControlTarget implements ControlTarget {
     }
 
     @Override
-    public CompletableFuture<CheckpointSummary> checkpointNow() {
+    public CompletableFuture<CheckpointNowResult> checkpointNow() {
         return onFx(checkpointNow::get).thenCompose(f -> f);
     }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.holdfast.checkpoint.scrollback.CheckpointSettings;
 import dev.holdfast.checkpoint.session.SessionLoad;
 import dev.holdfast.checkpoint.session.SessionSnapshot;
 import dev.holdfast.checkpoint.session.SessionSnapshotStore;
@@ -13,7 +14,6 @@ import dev.holdfast.checkpoint.store.StateDirectory;
 import dev.holdfast.terminal.emulation.SessionSpec;
 import dev.holdfast.terminal.emulation.TerminalEvents;
 import dev.holdfast.terminal.emulation.TerminalSession;
-import dev.holdfast.terminal.export.ExportLimits;
 import dev.holdfast.terminal.pty.ProcessSnapshot;
 import dev.holdfast.terminal.pty.ShellCommand;
 import java.nio.file.Files;
@@ -35,7 +35,7 @@ class SessionSaverTest {
     private StateDirectory state;
     private SessionSnapshotStore store;
     private SessionSaver saver;
-    private final ScrollbackExporter exporter = new ScrollbackExporter(ExportLimits.DEFAULTS);
+    private final ScrollbackExporter exporter = new ScrollbackExporter(CheckpointSettings.defaults());
 
     @BeforeEach
     void setUp() throws Exception {
@@ -92,6 +92,48 @@ class SessionSaverTest {
         saver.autosave(window(tab));
         saver.close();
         assertTrue(Files.notExists(state.previousSessionFile()), "the second, identical autosave wrote nothing");
+    }
+
+    @Test
+    void aQuitSaveThatCannotBeWrittenFailsItsFutureAndTellsTheListener() throws Exception {
+        List<String> failures = new java.util.ArrayList<>();
+        saver.close();
+        saver = new SessionSaver(store, exporter, Clock.systemUTC(), new SessionSaver.SaveListener() {
+            @Override
+            public void failed(boolean quit, String reason) {
+                failures.add(quit + ": " + reason);
+            }
+        });
+        TerminalSession s = terminal(root, "x\r\n");
+        // A non-empty directory cannot be renamed over, even by root: the write fails as on a full disk.
+        Files.createDirectories(state.sessionFile().resolve("blocker"));
+
+        java.util.concurrent.ExecutionException failed = org.junit.jupiter.api.Assertions.assertThrows(
+                java.util.concurrent.ExecutionException.class, () -> saver.saveForQuit(window(new TabState(
+                        s.spec().panelId(), null, "", s, true)), Map.of()).get(5, TimeUnit.SECONDS));
+
+        assertTrue(failed.getCause() instanceof java.io.UncheckedIOException, failed.toString());
+        assertEquals(1, failures.size());
+        assertTrue(failures.get(0).startsWith("true: "), failures.get(0));
+    }
+
+    @Test
+    void aQuitSnapshotLargerThanTheStoreTakesIsCutUntilItFits() throws Exception {
+        SessionSnapshotStore small = new SessionSnapshotStore(state, Clock.systemUTC(), 64 * 1024);
+        saver.close();
+        saver = new SessionSaver(small, exporter, Clock.systemUTC());
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 3_000; i++) {
+            text.append("\u001b[3").append(i % 8).append("mline ").append(i).append("\u001b[0m\r\n");
+        }
+        TerminalSession big = terminal(root, text.toString());
+        TabState tab = new TabState(big.spec().panelId(), null, "", big, true);
+
+        saver.saveForQuit(window(tab), Map.of(tab.panelId(), exporter.capture(big))).get(10, TimeUnit.SECONDS);
+
+        String kept = ((SessionLoad.Loaded) small.load()).snapshot().panels().get(0).scrollback();
+        assertTrue(kept.contains("line 2999"), "the end is kept");
+        assertTrue(Files.size(state.sessionFile()) <= 64 * 1024);
     }
 
     @Test

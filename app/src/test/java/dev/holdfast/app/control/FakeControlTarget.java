@@ -97,8 +97,8 @@ final class FakeControlTarget implements ControlTarget {
     }
 
     @Override
-    public CompletableFuture<CheckpointSummary> checkpointNow() {
-        return answer("checkpoint-now", null, none -> new CheckpointSummary(3, 2, 1, 0, "completed", 12));
+    public CompletableFuture<CheckpointNowResult> checkpointNow() {
+        return answer("checkpoint-now", null, none -> new CheckpointNowResult(3, 2, 1, 0, "completed", 12));
     }
 
     @Override

@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.holdfast.checkpoint.session.CheckpointOwners;
 import dev.holdfast.checkpoint.session.LaunchRecord;
+import dev.holdfast.checkpoint.session.PreviousLaunch;
 import dev.holdfast.checkpoint.session.PanelSnapshot;
 import dev.holdfast.checkpoint.session.SessionSnapshot;
 import dev.holdfast.checkpoint.session.SessionSnapshotStore;
@@ -29,8 +31,7 @@ class StartupRestoreTest {
     private final Clock clock = Clock.fixed(Instant.parse("2026-11-29T10:00:00Z"), ZoneOffset.UTC);
     private StateDirectory state;
     private SessionSnapshotStore store;
-    private final LaunchRecord afterCleanExit =
-            new LaunchRecord(UUID.randomUUID(), clock.instant(), UUID.randomUUID(), false, false);
+    private final LaunchRecord afterCleanExit = LaunchRecord.afterCleanExit(UUID.randomUUID(), clock.instant());
 
     @BeforeEach
     void setUp() throws Exception {
@@ -65,10 +66,39 @@ class StartupRestoreTest {
     }
 
     @Test
-    void theEnvironmentVariableAndTheOptionBothTurnRestoreOff() {
-        assertTrue(StartupRestore.restoreDisabled(false, Map.of("HOLDFAST_DISABLE_SESSION_RESTORE", "1")));
-        assertTrue(StartupRestore.restoreDisabled(true, Map.of()));
-        assertFalse(StartupRestore.restoreDisabled(false, Map.of("HOLDFAST_DISABLE_SESSION_RESTORE", "0")));
+    void theEnvironmentVariableTheOptionAndTheSettingAllTurnRestoreOffReadOneWay() {
+        for (String on : new String[] {"1", "true", " YES "}) {
+            assertTrue(StartupRestore.restoreDisabled(false, Map.of("HOLDFAST_DISABLE_SESSION_RESTORE", on), true), on);
+        }
+        assertTrue(StartupRestore.restoreDisabled(true, Map.of(), true));
+        assertTrue(StartupRestore.restoreDisabled(false, Map.of(), false));
+        assertFalse(StartupRestore.restoreDisabled(false, Map.of("HOLDFAST_DISABLE_SESSION_RESTORE", "0"), true));
+        assertFalse(StartupRestore.restoreDisabled(false, Map.of(), true));
+    }
+
+    @Test
+    void aQuitThatCouldNotSaveIsToldAsSuchNotAsACrash() throws Exception {
+        store.save(twoTabs());
+        LaunchRecord afterFailedQuit = new LaunchRecord(UUID.randomUUID(), clock.instant(),
+                new PreviousLaunch.QuitWithoutSaving(UUID.randomUUID(), "No space left on device"),
+                CheckpointOwners.NONE);
+
+        StartupRestore restore = StartupRestore.decide(afterFailedQuit, false, store);
+
+        assertEquals(1, restore.notices().size());
+        assertTrue(restore.notices().get(0).contains("could not save the session (No space left on device)"),
+                restore.notices().get(0));
+    }
+
+    @Test
+    void anUnreadableLaunchMarkerIsToldToTheUser() throws Exception {
+        store.save(twoTabs());
+        LaunchRecord unknown = new LaunchRecord(UUID.randomUUID(), clock.instant(),
+                new PreviousLaunch.Unknown("it is empty"), CheckpointOwners.ANY);
+
+        StartupRestore restore = StartupRestore.decide(unknown, false, store);
+
+        assertTrue(restore.notices().get(0).contains("launch marker was unreadable (it is empty)"));
     }
 
     @Test
@@ -95,7 +125,7 @@ class StartupRestoreTest {
     @Test
     void anotherRunningInstanceIsNeitherRestoredNorOverwritten() throws Exception {
         store.save(twoTabs());
-        LaunchRecord second = new LaunchRecord(UUID.randomUUID(), clock.instant(), UUID.randomUUID(), false, true);
+        LaunchRecord second = LaunchRecord.secondInstance(UUID.randomUUID(), clock.instant());
         StartupRestore restore = StartupRestore.decide(second, false, store);
         assertTrue(restore.snapshot().isEmpty());
         assertFalse(restore.persist());

@@ -150,4 +150,12 @@ class SettingsFileTest {
             assertEquals(18, loaded.settings().fontSizePoints());
         }
     }
+
+    @Test
+    void theWatcherCreatesAMissingConfigDirectoryOwnerOnly() throws Exception {
+        Path target = dir.resolve("fresh-config/holdfast/settings.json");
+        try (SettingsWatcher watcher = new SettingsWatcher(target, file, defaults, loaded -> { })) {
+            assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(target.getParent())));
+        }
+    }
 }

@@ -1,5 +1,6 @@
 package dev.holdfast.checkpoint.scrollback;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
@@ -7,8 +8,8 @@ import java.util.Map;
 import java.util.UUID;
 
 /**
- * Chooses which terminals a checkpoint captures: eligible ones with output since their last capture, not in
- * backoff, the longest pending first, at most a few. Pure. It runs on the UI thread over every open terminal,
+ * Chooses which terminals a checkpoint captures: eligible ones with output since their last capture, whose last
+ * capture is at least an interval old, not in backoff, the longest pending first, at most a few. Pure. It runs on the UI thread over every open terminal,
  * so it reads only lock-free fields and keeps the best few in a fixed array by insertion — a bounded top-k,
  * O(terminals × k) with k = 3, no sort and no allocation per terminal.
  */
@@ -20,10 +21,12 @@ final class CandidateSelection {
     /**
      * @param progress what the coordinator knows per panel; a panel missing here is {@link PanelProgress#NEW}
      * @param now      stands in for the pending-since time of a pending terminal not yet noted
+     * @param interval how long after its last capture a terminal is due again
      * @return the chosen terminals, longest pending first; ties keep the roster's order
      */
     static List<CheckpointTerminal> select(List<? extends CheckpointTerminal> terminals,
-                                           Map<UUID, PanelProgress> progress, Instant now, int max) {
+                                           Map<UUID, PanelProgress> progress, Instant now, int max,
+                                           Duration interval) {
         CheckpointTerminal[] chosen = new CheckpointTerminal[max];
         Instant[] since = new Instant[max];
         int count = 0;
@@ -34,7 +37,8 @@ final class CandidateSelection {
                 continue;
             }
             PanelProgress state = PanelProgress.orNew(progress.get(terminal.panelId()));
-            if (!state.isPending(terminal.processedGeneration()) || state.inBackoff(now)) {
+            if (!state.isPending(terminal.processedGeneration()) || state.inBackoff(now)
+                    || !state.isDue(now, interval)) {
                 continue;
             }
             Instant pendingSince = state.pendingSince() != null ? state.pendingSince() : now;

@@ -1,7 +1,7 @@
 package dev.holdfast.checkpoint.scrollback;
 
 import dev.holdfast.checkpoint.scrollback.CheckpointPolicy.Trigger;
-import dev.holdfast.checkpoint.scrollback.CheckpointSummary.Ending;
+import dev.holdfast.checkpoint.scrollback.CheckpointReport.Ending;
 import dev.holdfast.checkpoint.scrollback.ScrollbackSource.Capture;
 import java.io.IOException;
 import java.time.Clock;
@@ -26,14 +26,19 @@ import org.slf4j.LoggerFactory;
  * within a time budget, and has the checkpoint executor format, trim and write them.
  *
  * <p>Single writer: every public method is called on the UI thread, and all state below is confined to it. The
- * checkpoint executor only formats and writes; it reports back by posting to the UI thread. The one thing the
- * two threads share is a checkpoint's list of written files, so that {@link #abortForQuitOrRestore()} can
- * delete them synchronously.
+ * checkpoint executor only formats and writes; it reports back by posting to the UI thread. The two threads
+ * share nothing but a checkpoint's volatile "abandoned" flag, so the UI thread never waits for the executor.
  *
  * <p>Pending is a comparison of generations, not a flag: a terminal is pending while its processed output
  * generation differs from the one its last capture recorded. A capture records the generation read
  * <em>before</em> the copy, so output parsed during or after the copy keeps the terminal pending. (Two flags —
  * "dirty", cleared after capture — lost exactly that output in the reference design's first version.)
+ *
+ * <p>Cadence: a checkpoint may run on every autosave tick once the keyboard is quiet, and captures each pending
+ * terminal at most once per {@link CheckpointSettings#checkpointInterval()}. A terminal whose last capture
+ * reached the disk is captured incrementally next (only what was added since, appended to its file), so a busy
+ * terminal with a long history costs no more than a quiet one, and every terminal with output is on disk within
+ * about one interval.
  */
 public final class CheckpointCoordinator {
 
@@ -55,15 +60,22 @@ public final class CheckpointCoordinator {
 
     private final Map<UUID, PanelProgress> progress = new HashMap<>();
     private Instant lastCheckpointAt;
+    private Instant lastPruneAt;
     /** The checkpoint capturing or waiting for its writes; null between checkpoints. */
     private Checkpoint current;
+    /** While writes are held (no launch sentinel yet), seeds wait here; null when writes are allowed. */
+    private List<ScrollbackSeed> heldSeeds;
+    private String heldBecause;
+    /** Restored panels whose scrollback is not yet on disk as this launch's; null when none is awaited. */
+    private Set<UUID> awaitingTakeover;
 
     private long checkpoints;
     private long captures;
+    private long slowCaptures;
     private long skipped;
     private long failures;
     private long seeded;
-    private CheckpointSummary last;
+    private CheckpointReport last;
 
     /** A coordinator with no observer. */
     public CheckpointCoordinator(CheckpointSettings settings, UUID launchId, TerminalRoster roster,
@@ -96,7 +108,7 @@ public final class CheckpointCoordinator {
 
     /**
      * UI thread, on every autosave tick. Notes which terminals became pending, and starts a checkpoint when the
-     * interval has passed and the keyboard has been quiet.
+     * keyboard has been quiet and some terminal is due.
      */
     public CheckpointStart runIfDue() {
         return start(Trigger.AUTOSAVE);
@@ -108,10 +120,35 @@ public final class CheckpointCoordinator {
     }
 
     /**
-     * UI thread, first thing when a quit or a restore begins. Deletes the files the running checkpoint already
-     * wrote, before returning; its terminals stay pending; whatever it still had queued on either thread does
-     * nothing when it runs. Quit then writes its own scrollback. May wait for one write in progress on the
-     * checkpoint executor: the file it is writing must be deleted too.
+     * UI thread, before any write: this launch could not write its launch sentinel, and a checkpoint of a launch
+     * no sentinel names would be deleted as outdated by the next launch — and would first have replaced the
+     * crashed launch's record of the same panel. Nothing is written (seeds wait) until {@link #releaseWrites()}.
+     */
+    public void holdWrites(String because) {
+        if (heldSeeds == null) {
+            heldSeeds = new ArrayList<>();
+        }
+        heldBecause = Objects.requireNonNull(because, "because");
+        log.warn("Scrollback checkpoints of launch {} wait: {}", launchId, because);
+    }
+
+    /** UI thread: the sentinel is written; the held seeds go to disk and checkpoints run again. */
+    public void releaseWrites() {
+        if (heldSeeds == null) {
+            return;
+        }
+        List<ScrollbackSeed> seeds = heldSeeds;
+        heldSeeds = null;
+        heldBecause = null;
+        log.info("Scrollback checkpoints of launch {} run again", launchId);
+        seed(seeds);
+    }
+
+    /**
+     * UI thread, first thing when a quit or a restore begins. Whatever the running checkpoint still had queued
+     * on either thread does nothing when it runs; its terminals stay pending. Files it already wrote stay: each is
+     * a whole record of this launch, and should the quit save fail, they are what the next launch restores. A
+     * write in progress on the executor finishes on its own; this never waits for it.
      */
     public void abortForQuitOrRestore() {
         Checkpoint checkpoint = current;
@@ -119,20 +156,7 @@ public final class CheckpointCoordinator {
             return;
         }
         current = null;
-        int deleted = 0;
-        synchronized (checkpoint.files) {
-            checkpoint.abandoned = true;
-            for (UUID panelId : checkpoint.writtenFiles) {
-                try {
-                    if (store.delete(panelId)) {
-                        deleted++;
-                    }
-                } catch (IOException e) {
-                    log.warn("Could not delete the checkpoint of panel {} (launch {}) written by an abandoned checkpoint",
-                            panelId, launchId, e);
-                }
-            }
-        }
+        checkpoint.abandoned = true;
         Instant now = clock.instant();
         for (UUID panelId : checkpoint.capturedPanels) {
             PanelProgress state = progress.get(panelId);
@@ -140,36 +164,53 @@ public final class CheckpointCoordinator {
                 progress.put(panelId, state.pendingAgain(now));
             }
         }
-        log.info("Abandoned the checkpoint started at {} for a quit or restore; deleted {} of its files",
-                checkpoint.startedAt, deleted);
+        log.info("Abandoned the checkpoint started at {} for a quit or restore", checkpoint.startedAt);
         end(checkpoint, Ending.ABANDONED);
     }
 
     /**
-     * UI thread, once an unclean-exit restore has put its tabs up. Writes the restored scrollback back as
-     * checkpoints of this launch, without capturing anything, so a crash before the panels' next captures still
-     * brings it back. Prunes nothing: a seed batch knows only the panels it seeds. A seed whose write fails leaves
-     * its panel pending, so the next checkpoint captures the replayed text instead.
+     * UI thread, once a restore has put its tabs up — after a crash or a clean exit alike. Writes the restored
+     * scrollback back as checkpoints of this launch, without capturing anything, so a crash at any moment after
+     * this launch still brings back what it restored. Prunes nothing: a seed batch knows only the panels it
+     * seeds. A seed whose write fails leaves its panel pending, so the next checkpoint captures the replayed text
+     * instead. Once every seeded panel is on disk as this launch's, the observer hears
+     * {@link CheckpointObserver#tookOver()}: the checkpoints this launch inherited are no longer needed.
      */
     public void seed(Collection<ScrollbackSeed> seeds) {
         if (!settings.enabled()) {
             return;
         }
+        if (heldSeeds != null) {
+            heldSeeds.addAll(seeds);
+            return;
+        }
+        if (awaitingTakeover == null) {
+            awaitingTakeover = new HashSet<>();
+        }
         for (ScrollbackSeed seed : seeds) {
-            long consumed = progress.computeIfAbsent(seed.panelId(), id -> PanelProgress.NEW).capturedGeneration();
+            UUID panelId = seed.panelId();
+            awaitingTakeover.add(panelId);
+            PanelProgress state = PanelProgress.orNew(progress.get(panelId));
+            progress.put(panelId, state.continuingFrom(null));
+            long consumed = state.capturedGeneration();
             background.execute(() -> {
                 boolean written = false;
                 try {
-                    writer.write(seed.panelId(), launchId, seed.capturedAt(), 0, seed.agent(), seed.scrollback());
+                    writer.write(panelId, launchId, seed.capturedAt(), 0, seed.agent(),
+                            new CaptureText(seed.scrollback(), ""));
                     written = true;
                 } catch (IOException | RuntimeException e) {
                     log.warn("Could not write the restored scrollback of panel {} back as a checkpoint of launch {}",
-                            seed.panelId(), launchId, e);
+                            panelId, launchId, e);
+                    report(panelId, e);
                 } finally {
                     boolean ok = written;
-                    uiTurns.execute(() -> seedWritten(seed.panelId(), consumed, ok));
+                    uiTurns.execute(() -> seedWritten(panelId, consumed, ok));
                 }
             });
+        }
+        if (seeds.isEmpty()) {
+            uiTurns.execute(this::checkTakeover);
         }
     }
 
@@ -181,7 +222,10 @@ public final class CheckpointCoordinator {
         if (!settings.enabled()) {
             return;
         }
-        progress.put(panelId, PanelProgress.orNew(progress.get(panelId)).pendingAgain(clock.instant()));
+        progress.put(panelId, PanelProgress.orNew(progress.get(panelId)).forgotten(clock.instant()));
+        if (awaitingTakeover != null && awaitingTakeover.remove(panelId)) {
+            uiTurns.execute(this::checkTakeover);
+        }
         background.execute(() -> deleteFile(panelId));
     }
 
@@ -194,15 +238,18 @@ public final class CheckpointCoordinator {
             long processed = terminal.processedGeneration();
             boolean eligible = ScrollbackEligibility.allows(terminal);
             panels.add(new CheckpointStats.Panel(terminal.panelId(), processed, state.capturedGeneration(),
-                    eligible && state.isPending(processed), eligible, state.backoffUntil()));
+                    eligible && state.isPending(processed), eligible, state.capturedAt(), state.backoffUntil()));
         }
-        return new CheckpointStats(settings.enabled(), checkpoints, captures, skipped, failures, seeded,
-                lastCheckpointAt, current != null, last, panels);
+        return new CheckpointStats(settings.enabled(), heldBecause, checkpoints, captures, slowCaptures, skipped,
+                failures, seeded, lastCheckpointAt, current != null, last, panels);
     }
 
     private CheckpointStart start(Trigger trigger) {
         if (!settings.enabled()) {
             return CheckpointStart.DISABLED;
+        }
+        if (heldSeeds != null) {
+            return CheckpointStart.HELD;
         }
         if (current != null) {
             return CheckpointStart.BUSY;
@@ -211,11 +258,16 @@ public final class CheckpointCoordinator {
         List<? extends CheckpointTerminal> terminals = roster.terminals();
         notePending(terminals, now);
         Instant keystrokeAt = keyboard.lastKeystrokeAt();
-        if (!policy.isDue(trigger, now, lastCheckpointAt, keystrokeAt)) {
+        if (!policy.isTypingQuiet(trigger, now, keystrokeAt)) {
+            return CheckpointStart.NOT_DUE;
+        }
+        List<CheckpointTerminal> planned = CandidateSelection.select(terminals, progress, now, policy.maxCaptures(),
+                policy.captureInterval(trigger));
+        boolean pruneDue = policy.isPruneDue(trigger, now, lastPruneAt);
+        if (planned.isEmpty() && !pruneDue) {
             return CheckpointStart.NOT_DUE;
         }
         lastCheckpointAt = now;
-        List<CheckpointTerminal> planned = CandidateSelection.select(terminals, progress, now, policy.maxCaptures());
         Checkpoint checkpoint = new Checkpoint(trigger, now, nanoTime.getAsLong(), keystrokeAt, planned);
         current = checkpoint;
 
@@ -228,8 +280,11 @@ public final class CheckpointCoordinator {
             }
         }
         progress.keySet().retainAll(live);
-        // The files of closed tabs and of tabs whose user turned persistence off go in the same pass.
-        background.execute(() -> prune(checkpoint, keep));
+        if (pruneDue) {
+            lastPruneAt = now;
+            // The files of closed tabs and of tabs whose user turned persistence off go in the same pass.
+            background.execute(() -> prune(checkpoint, keep));
+        }
         // Not this turn: output the reader has just handed the emulator gets a turn to be parsed.
         uiTurns.execute(() -> captureNext(checkpoint));
         return CheckpointStart.STARTED;
@@ -246,8 +301,11 @@ public final class CheckpointCoordinator {
             UUID panelId = terminal.panelId();
             PanelProgress state = PanelProgress.orNew(progress.get(panelId));
             if (!ScrollbackEligibility.allows(terminal)) {
-                if (state.capturedGeneration() != PanelProgress.NOT_CAPTURED) {
-                    progress.put(panelId, state.pendingAgain(now));
+                if (state.capturedGeneration() != PanelProgress.NOT_CAPTURED || state.capturedAt() != null) {
+                    progress.put(panelId, state.forgotten(now));
+                }
+                if (awaitingTakeover != null && awaitingTakeover.remove(panelId)) {
+                    uiTurns.execute(this::checkTakeover);
                 }
             } else if (state.pendingSince() == null && state.isPending(terminal.processedGeneration())) {
                 progress.put(panelId, state.pendingFrom(now));
@@ -297,19 +355,23 @@ public final class CheckpointCoordinator {
             });
             return;
         }
+        PanelProgress state = PanelProgress.orNew(progress.get(panelId));
+        // Read before the copy, so output parsed during or after the copy stays pending. The observer's hook
+        // sits between this read and the copy: output it injects must show up as pending afterwards.
         long generation = terminal.processedGeneration();
+        observer.generationRead(panelId, generation);
         long started = nanoTime.getAsLong();
         Capture capture = null;
         RuntimeException failure = null;
         try {
-            capture = Objects.requireNonNull(source.capture(panelId), "the scrollback source returned no capture");
+            capture = Objects.requireNonNull(source.capture(panelId, state.continuation()),
+                    "the scrollback source returned no capture");
         } catch (RuntimeException e) {
             failure = e;
         }
         long took = nanoTime.getAsLong() - started;
         checkpoint.captureNanos += took;
         Instant now = clock.instant();
-        PanelProgress state = PanelProgress.orNew(progress.get(panelId));
         if (failure != null) {
             Instant until = policy.backoffUntil(now);
             progress.put(panelId, state.backedOffUntil(until));
@@ -319,13 +381,13 @@ public final class CheckpointCoordinator {
             return;
         }
         if (policy.isSlow(took)) {
-            Instant until = policy.backoffUntil(now);
-            state = state.backedOffUntil(until);
-            log.info("Capture of panel {} took {} ms, over the {} ms budget; leaving it out of checkpoints until {}",
-                    panelId, Duration.ofNanos(took).toMillis(), settings.captureBudget().toMillis(), until);
+            // Counted, not punished: on a loaded machine every capture is slow, and leaving busy terminals out
+            // for minutes lost their output. The per-checkpoint budget still bounds the UI thread.
+            slowCaptures++;
+            log.debug("Capture of panel {} took {} ms, over the {} ms budget", panelId,
+                    Duration.ofNanos(took).toMillis(), settings.captureBudget().toMillis());
         }
-        observer.copied(panelId, generation);
-        progress.put(panelId, state.captured(generation));
+        progress.put(panelId, state.captured(generation, now));
         checkpoint.captured++;
         checkpoint.outstanding++;
         checkpoint.capturedPanels.add(panelId);
@@ -342,37 +404,50 @@ public final class CheckpointCoordinator {
             return;
         }
         boolean written = false;
-        boolean abandoned = false;
         try {
-            String text = capture.format();
-            // Held across the write so that an abort either sees this file in the list or finds it not written.
-            synchronized (checkpoint.files) {
-                abandoned = checkpoint.abandoned;
-                if (!abandoned) {
-                    writer.write(panelId, launchId, capturedAt, generation, agent, text);
-                    checkpoint.writtenFiles.add(panelId);
-                    written = true;
-                }
+            CaptureText text = capture.format();
+            if (checkpoint.abandoned) {
+                return;
             }
+            if (capture.appends()) {
+                writer.append(panelId, launchId, capturedAt, generation, agent, text);
+            } else {
+                writer.write(panelId, launchId, capturedAt, generation, agent, text);
+            }
+            written = true;
         } catch (IOException | RuntimeException e) {
             log.warn("Could not format or write the checkpoint of panel {} (launch {}); it stays pending",
                     panelId, launchId, e);
+            report(panelId, e);
         } finally {
-            if (!abandoned) {
+            if (!checkpoint.abandoned) {
                 boolean ok = written;
-                uiTurns.execute(() -> captureWritten(checkpoint, panelId, generation, ok));
+                ScrollbackSource.Continuation next = capture.continuation();
+                uiTurns.execute(() -> captureWritten(checkpoint, panelId, generation, ok, next));
             }
         }
     }
 
+    /** Checkpoint executor: tells the observer about a failed write, on the UI thread. */
+    private void report(UUID panelId, Exception e) {
+        String reason = e.getMessage() != null ? e.getMessage() : e.toString();
+        uiTurns.execute(() -> observer.writeFailed(panelId, reason));
+    }
+
     /** UI thread: a write of this checkpoint finished. */
-    private void captureWritten(Checkpoint checkpoint, UUID panelId, long generation, boolean written) {
+    private void captureWritten(Checkpoint checkpoint, UUID panelId, long generation, boolean written,
+                                ScrollbackSource.Continuation next) {
         if (checkpoint != current) {
             return;
         }
         checkpoint.outstanding--;
         if (written) {
             checkpoint.written++;
+            PanelProgress state = progress.get(panelId);
+            if (state != null && state.capturedGeneration() == generation) {
+                progress.put(panelId, state.continuingFrom(next));
+            }
+            onDisk(panelId);
         } else {
             checkpoint.failed++;
             failures++;
@@ -387,9 +462,26 @@ public final class CheckpointCoordinator {
     private void seedWritten(UUID panelId, long consumed, boolean written) {
         if (written) {
             seeded++;
+            onDisk(panelId);
         } else {
             failures++;
             markPendingIfStillCaptured(panelId, consumed);
+        }
+    }
+
+    /** UI thread: a record of this launch for the panel reached the disk. */
+    private void onDisk(UUID panelId) {
+        observer.written(panelId);
+        if (awaitingTakeover != null && awaitingTakeover.remove(panelId)) {
+            checkTakeover();
+        }
+    }
+
+    private void checkTakeover() {
+        if (awaitingTakeover != null && awaitingTakeover.isEmpty()) {
+            awaitingTakeover = null;
+            log.info("Launch {} has every restored tab's scrollback on disk as its own", launchId);
+            observer.tookOver();
         }
     }
 
@@ -423,13 +515,13 @@ public final class CheckpointCoordinator {
             checkpoints++;
         }
         skipped += checkpoint.skipped;
-        CheckpointSummary summary = new CheckpointSummary(checkpoint.startedAt, checkpoint.trigger,
+        CheckpointReport report = new CheckpointReport(checkpoint.startedAt, checkpoint.trigger,
                 checkpoint.planned.size(), checkpoint.captured, checkpoint.written, checkpoint.failed,
                 checkpoint.skipped, checkpoint.ending, Duration.ofNanos(checkpoint.captureNanos),
                 Duration.ofNanos(nanoTime.getAsLong() - checkpoint.startNanos));
-        last = summary;
-        log.debug("Checkpoint ended: {}", summary);
-        observer.finished(summary);
+        last = report;
+        log.debug("Checkpoint ended: {}", report);
+        observer.finished(report);
     }
 
     /** Checkpoint executor. */
@@ -449,6 +541,7 @@ public final class CheckpointCoordinator {
 
     /** Checkpoint executor. */
     private void deleteFile(UUID panelId) {
+        writer.forget(panelId);
         try {
             store.delete(panelId);
         } catch (IOException e) {
@@ -483,12 +576,8 @@ public final class CheckpointCoordinator {
         boolean capturing = true;
         Ending ending = Ending.COMPLETED;
 
-        /** Guards {@link #writtenFiles} and the decision to write, between the executor and an abort. */
-        final Object files = new Object();
-        /** Set once under {@link #files}; read without it only to skip work early. */
+        /** Set once by an abort on the UI thread; the executor reads it to skip work it has not begun. */
         volatile boolean abandoned;
-        /** Panels whose files this checkpoint wrote; under {@link #files}. */
-        final List<UUID> writtenFiles = new ArrayList<>();
 
         Checkpoint(Trigger trigger, Instant startedAt, long startNanos, Instant keystrokeAtStart,
                    List<CheckpointTerminal> planned) {

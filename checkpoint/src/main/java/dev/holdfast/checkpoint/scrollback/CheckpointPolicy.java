@@ -5,11 +5,17 @@ import java.time.Instant;
 import java.util.Objects;
 
 /**
- * When a checkpoint runs and how much UI-thread time it may take. Pure: the caller supplies the instants.
+ * When a checkpoint runs, which terminals are due, and how much UI-thread time it may take. Pure: the caller
+ * supplies the instants.
+ *
+ * <p>The interval is per terminal: a checkpoint may run on any autosave tick once the keyboard has been quiet,
+ * and it captures a pending terminal whose last capture is at least one interval old. So every terminal with new
+ * output reaches the disk within about one interval and a tick, however many terminals are busy — where one
+ * checkpoint per interval for the whole window, three terminals each, left ten busy tabs minutes behind.
  *
  * <p>A forced checkpoint (the {@code checkpoint-now} command) skips only the two waits that exist for comfort,
  * the interval and typing-quiet. The bounds that protect the UI thread — the capture cap, the time budget,
- * the slow-capture backoff, stopping when a key is pressed — hold for it too.
+ * stopping when a key is pressed — hold for it too.
  */
 public final class CheckpointPolicy {
 
@@ -28,22 +34,24 @@ public final class CheckpointPolicy {
     }
 
     /**
-     * Whether a checkpoint should start now.
+     * Whether the keyboard lets a checkpoint start now.
      *
-     * @param lastCheckpointAt when the last checkpoint started, or null when none has in this launch
-     * @param lastKeystrokeAt  when a key was last pressed in any Holdfast window, or null when none was
+     * @param lastKeystrokeAt when a key was last pressed in any Holdfast window, or null when none was
      */
-    public boolean isDue(Trigger trigger, Instant now, Instant lastCheckpointAt, Instant lastKeystrokeAt) {
+    public boolean isTypingQuiet(Trigger trigger, Instant now, Instant lastKeystrokeAt) {
         Objects.requireNonNull(trigger, "trigger");
         Objects.requireNonNull(now, "now");
-        if (!settings.enabled()) {
-            return false;
-        }
-        if (trigger == Trigger.FORCED) {
-            return true;
-        }
-        return atLeastAgo(lastCheckpointAt, now, settings.checkpointInterval())
-                && atLeastAgo(lastKeystrokeAt, now, settings.typingQuiet());
+        return trigger == Trigger.FORCED || atLeastAgo(lastKeystrokeAt, now, settings.typingQuiet());
+    }
+
+    /** How long after its last capture a terminal is due again. */
+    public Duration captureInterval(Trigger trigger) {
+        return trigger == Trigger.FORCED ? Duration.ZERO : settings.checkpointInterval();
+    }
+
+    /** Whether this checkpoint also prunes the files of closed tabs: at most once per interval. */
+    public boolean isPruneDue(Trigger trigger, Instant now, Instant lastPruneAt) {
+        return trigger == Trigger.FORCED || atLeastAgo(lastPruneAt, now, settings.checkpointInterval());
     }
 
     /** At most this many captures per checkpoint. */
@@ -56,14 +64,14 @@ public final class CheckpointPolicy {
         return captureNanos >= settings.captureBudget().toNanos();
     }
 
-    /** Whether one capture took so long that its terminal is left out for a while. */
+    /** Whether one capture took more than the whole budget (counted and logged, not punished). */
     public boolean isSlow(long captureNanos) {
         return captureNanos > settings.captureBudget().toNanos();
     }
 
-    /** Until when a terminal whose capture was slow or failed at {@code now} is left out. */
+    /** Until when a terminal whose capture failed at {@code now} is left out. */
     public Instant backoffUntil(Instant now) {
-        return now.plus(settings.slowCaptureBackoff());
+        return now.plus(settings.failedCaptureBackoff());
     }
 
     /**

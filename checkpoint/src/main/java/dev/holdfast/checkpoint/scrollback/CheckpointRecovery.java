@@ -14,19 +14,27 @@ public final class CheckpointRecovery {
     private static final Logger log = LoggerFactory.getLogger(CheckpointRecovery.class);
 
     private final ScrollbackStore store;
+    private final ScrollbackTrimmer trimmer;
+    private final CheckpointSettings settings;
 
-    public CheckpointRecovery(ScrollbackStore store) {
+    /**
+     * @param trimmer  keeps each record's tail: a file with appends can hold up to twice the tail until the
+     *                 writer next rewrites it whole
+     */
+    public CheckpointRecovery(ScrollbackStore store, ScrollbackTrimmer trimmer, CheckpointSettings settings) {
         this.store = Objects.requireNonNull(store, "store");
+        this.trimmer = Objects.requireNonNull(trimmer, "trimmer");
+        this.settings = Objects.requireNonNull(settings, "settings");
     }
 
     /**
-     * A startup thread, never the UI thread, after the sentinel is acquired and before the restore decision.
+     * A startup thread, never the UI thread, after the sentinel is judged and before the restore decision.
      * Never throws for bad or missing files.
      *
-     * @param mergeEnabled whether this launch merges checkpoints ({@link CheckpointSettings#enabled()})
+     * @param mergeCheckpoints whether this launch restores and merges checkpoints
      */
-    public Recovered recover(LaunchRecord launch, boolean mergeEnabled) {
-        StartupCleanup cleanup = StartupCleanup.decide(launch, mergeEnabled);
+    public Recovered recover(LaunchRecord launch, boolean mergeCheckpoints) {
+        StartupCleanup cleanup = StartupCleanup.decide(launch, mergeCheckpoints);
         if (cleanup instanceof StartupCleanup.DeleteAll deleteAll) {
             try {
                 store.deleteAll();
@@ -37,23 +45,32 @@ public final class CheckpointRecovery {
             }
             return new Recovered(cleanup, List.of(), List.of());
         }
-        if (cleanup instanceof StartupCleanup.ReadPrevious readPrevious) {
+        if (cleanup instanceof StartupCleanup.ReadOwned owned) {
             List<ScrollbackRecord> accepted = new ArrayList<>();
             List<CheckpointRead.Rejected> rejected = new ArrayList<>();
-            for (CheckpointRead read : store.readAll(readPrevious.launchId())) {
+            for (CheckpointRead read : store.readAll(owned.owners())) {
                 if (read instanceof CheckpointRead.Accepted ok) {
-                    accepted.add(ok.record());
+                    accepted.add(tail(ok.record()));
                 } else {
                     rejected.add((CheckpointRead.Rejected) read);
                 }
             }
-            log.info("Found {} checkpoints of launch {}, which ended uncleanly ({} rejected)",
-                    accepted.size(), readPrevious.launchId(), rejected.size());
+            log.info("Found {} checkpoints of {} ({} rejected)", accepted.size(), owned.owners(), rejected.size());
             return new Recovered(cleanup, accepted, rejected);
         }
         log.info("Leaving the checkpoints in {} alone: {}", store.directory(),
                 ((StartupCleanup.LeaveAlone) cleanup).reason());
         return new Recovered(cleanup, List.of(), List.of());
+    }
+
+    private ScrollbackRecord tail(ScrollbackRecord record) {
+        String text = record.scrollback();
+        String kept = trimmer.keepEnd(text, settings.tailLines(), settings.tailChars());
+        if (kept.equals(text)) {
+            return record;
+        }
+        return ScrollbackRecord.of(record.panelId(), record.launchId(), record.capturedAt(), record.generation(),
+                true, record.agent(), kept, Math.min(record.screenChars(), kept.length()));
     }
 
     /**
@@ -69,7 +86,7 @@ public final class CheckpointRecovery {
             rejected = List.copyOf(rejected);
         }
 
-        /** False when another running launch owns the directory: build the coordinator disabled then. */
+        /** False when the directory is left alone: build the coordinator disabled then. */
         public boolean checkpointsAllowed() {
             return !(cleanup instanceof StartupCleanup.LeaveAlone);
         }

@@ -1,27 +1,29 @@
 package dev.holdfast.checkpoint.scrollback;
 
+import dev.holdfast.checkpoint.session.RestoreOptOut;
 import java.time.Duration;
-import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The numbers of crash-safe scrollback, each defaulting to the reference design's value.
+ * The numbers of crash-safe scrollback, each defaulting to the reference design's value. This is the one place
+ * they are defined: the app's save timing and its scrollback capture bounds are built from these.
  *
- * @param enabled                  false turns checkpoints off: no capture, no write, no prune, no seed; the
- *                                 startup merge is off too
+ * @param enabled                  false turns checkpoints off: no capture, no write, no prune, no seed
  * @param autosaveInterval         how often the session autosave runs and asks whether a checkpoint is due
- * @param checkpointInterval       at most one checkpoint per this interval
+ * @param checkpointInterval       each terminal is captured at most once per this interval; output it printed
+ *                                 is on disk within about this long, plus one autosave tick
  * @param typingQuiet              a checkpoint waits until no key was pressed for this long
  * @param maxCapturesPerCheckpoint terminals captured by one checkpoint, at most
- * @param captureBudget            UI-thread capture time one checkpoint may spend; also the time above which a
- *                                 single capture counts as slow
- * @param slowCaptureBackoff       how long a terminal whose capture was slow or failed is left out
+ * @param captureBudget            UI-thread capture time one checkpoint may spend
+ * @param failedCaptureBackoff     how long a terminal whose capture failed is left out (a slow capture is not:
+ *                                 on a slow machine every capture is slow, and backing off would lose output)
  * @param tailLines                lines of scrollback kept per terminal, from the end
  * @param tailChars                characters of scrollback kept per terminal, from the end
+ * @param maxLineChars             characters kept of any one line, from its start; the rest is marked as cut,
+ *                                 so that one huge line cannot push every line above it out of the tail
  * @param maxRecordBytes           the largest checkpoint file written or read; a bigger one is corrupt or hostile
  */
 public record CheckpointSettings(
@@ -31,9 +33,10 @@ public record CheckpointSettings(
         Duration typingQuiet,
         int maxCapturesPerCheckpoint,
         Duration captureBudget,
-        Duration slowCaptureBackoff,
+        Duration failedCaptureBackoff,
         int tailLines,
         int tailChars,
+        int maxLineChars,
         int maxRecordBytes) {
 
     public static final Duration DEFAULT_AUTOSAVE_INTERVAL = Duration.ofSeconds(8);
@@ -41,13 +44,12 @@ public record CheckpointSettings(
     public static final Duration DEFAULT_TYPING_QUIET = Duration.ofSeconds(5);
     public static final int DEFAULT_MAX_CAPTURES_PER_CHECKPOINT = 3;
     public static final Duration DEFAULT_CAPTURE_BUDGET = Duration.ofMillis(50);
-    public static final Duration DEFAULT_SLOW_CAPTURE_BACKOFF = Duration.ofMinutes(10);
+    public static final Duration DEFAULT_FAILED_CAPTURE_BACKOFF = Duration.ofMinutes(10);
     public static final int DEFAULT_TAIL_LINES = 4_000;
     public static final int DEFAULT_TAIL_CHARS = 400_000;
+    public static final int DEFAULT_MAX_LINE_CHARS = 16_000;
     public static final int DEFAULT_MAX_RECORD_BYTES = 2 * 1024 * 1024;
 
-    /** Set to 1 (or true, or yes) by a user who wants neither session restore nor checkpoints. */
-    public static final String DISABLE_VARIABLE = "HOLDFAST_DISABLE_SESSION_RESTORE";
     /** Set by the build for every automated test run (the parent POM's Surefire configuration). */
     public static final String AUTOMATED_TEST_PROPERTY = "holdfast.test";
     /** Set by a test that wants checkpoints in its automated run (the kill -9 test, say). */
@@ -69,10 +71,11 @@ public record CheckpointSettings(
             throw new IllegalArgumentException("typingQuiet must not be negative: " + typingQuiet);
         }
         requirePositive("captureBudget", captureBudget);
-        requirePositive("slowCaptureBackoff", slowCaptureBackoff);
+        requirePositive("failedCaptureBackoff", failedCaptureBackoff);
         requireAtLeast("maxCapturesPerCheckpoint", maxCapturesPerCheckpoint, 1);
         requireAtLeast("tailLines", tailLines, 1);
         requireAtLeast("tailChars", tailChars, 1);
+        requireAtLeast("maxLineChars", maxLineChars, 1);
         requireAtLeast("maxRecordBytes", maxRecordBytes, MIN_RECORD_BYTES);
     }
 
@@ -80,24 +83,21 @@ public record CheckpointSettings(
     public static CheckpointSettings defaults() {
         return new CheckpointSettings(true, DEFAULT_AUTOSAVE_INTERVAL, DEFAULT_CHECKPOINT_INTERVAL,
                 DEFAULT_TYPING_QUIET, DEFAULT_MAX_CAPTURES_PER_CHECKPOINT, DEFAULT_CAPTURE_BUDGET,
-                DEFAULT_SLOW_CAPTURE_BACKOFF, DEFAULT_TAIL_LINES, DEFAULT_TAIL_CHARS, DEFAULT_MAX_RECORD_BYTES);
+                DEFAULT_FAILED_CAPTURE_BACKOFF, DEFAULT_TAIL_LINES, DEFAULT_TAIL_CHARS, DEFAULT_MAX_LINE_CHARS,
+                DEFAULT_MAX_RECORD_BYTES);
     }
 
     /**
-     * The settings of this launch: the defaults, off when the user opted out through {@link #DISABLE_VARIABLE},
-     * and off in an automated test run ({@link #AUTOMATED_TEST_PROPERTY}) unless the test turned them on
-     * ({@link #TEST_ENABLES_CHECKPOINTS_PROPERTY}) — a test that did not ask for checkpoints must not find its
-     * state directory written behind its back. Reads only its arguments; the app passes {@code System.getenv()}
-     * and {@code System.getProperties()}.
+     * The settings of this launch: the defaults, off in an automated test run ({@link #AUTOMATED_TEST_PROPERTY})
+     * unless the test turned them on ({@link #TEST_ENABLES_CHECKPOINTS_PROPERTY}) — a test that did not ask for
+     * checkpoints must not find its state directory written behind its back. The user's opt-out is not read
+     * here: it turns restore, saving and checkpoints off together ({@code RestoreOptOut}), and the launch applies
+     * it with {@link #withEnabled}. Reads only its argument; the app passes {@code System.getProperties()}.
      */
-    public static CheckpointSettings forLaunch(Map<String, String> environment, Properties systemProperties) {
+    public static CheckpointSettings forLaunch(Properties systemProperties) {
         CheckpointSettings defaults = defaults();
-        if (isSet(environment.get(DISABLE_VARIABLE))) {
-            log.info("Session restore and scrollback checkpoints are off: {} is set", DISABLE_VARIABLE);
-            return defaults.withEnabled(false);
-        }
-        if (isSet(systemProperties.getProperty(AUTOMATED_TEST_PROPERTY))
-                && !isSet(systemProperties.getProperty(TEST_ENABLES_CHECKPOINTS_PROPERTY))) {
+        if (RestoreOptOut.isOn(systemProperties.getProperty(AUTOMATED_TEST_PROPERTY))
+                && !RestoreOptOut.isOn(systemProperties.getProperty(TEST_ENABLES_CHECKPOINTS_PROPERTY))) {
             log.info("Scrollback checkpoints are off in this automated test run ({} is not set)",
                     TEST_ENABLES_CHECKPOINTS_PROPERTY);
             return defaults.withEnabled(false);
@@ -108,20 +108,20 @@ public record CheckpointSettings(
     /** The same settings with other cadences (the dogfood script's fast mode shortens them). */
     public CheckpointSettings withTiming(Duration autosave, Duration interval, Duration quiet) {
         return new CheckpointSettings(enabled, autosave, interval, quiet, maxCapturesPerCheckpoint, captureBudget,
-                slowCaptureBackoff, tailLines, tailChars, maxRecordBytes);
+                failedCaptureBackoff, tailLines, tailChars, maxLineChars, maxRecordBytes);
     }
 
     public CheckpointSettings withEnabled(boolean on) {
         return new CheckpointSettings(on, autosaveInterval, checkpointInterval, typingQuiet,
-                maxCapturesPerCheckpoint, captureBudget, slowCaptureBackoff, tailLines, tailChars, maxRecordBytes);
+                maxCapturesPerCheckpoint, captureBudget, failedCaptureBackoff, tailLines, tailChars, maxLineChars,
+                maxRecordBytes);
     }
 
-    private static boolean isSet(String value) {
-        if (value == null) {
-            return false;
-        }
-        String flag = value.strip().toLowerCase(Locale.ROOT);
-        return flag.equals("1") || flag.equals("true") || flag.equals("yes");
+    /** The same settings with other tail limits (tests, and the benchmark's sizes). */
+    public CheckpointSettings withTail(int lines, int chars, int lineChars) {
+        return new CheckpointSettings(enabled, autosaveInterval, checkpointInterval, typingQuiet,
+                maxCapturesPerCheckpoint, captureBudget, failedCaptureBackoff, lines, chars, lineChars,
+                maxRecordBytes);
     }
 
     private static void requirePositive(String name, Duration value) {

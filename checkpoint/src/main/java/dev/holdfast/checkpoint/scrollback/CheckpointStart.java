@@ -4,10 +4,12 @@ package dev.holdfast.checkpoint.scrollback;
 public enum CheckpointStart {
     /** A checkpoint was planned; its captures follow on later UI turns. */
     STARTED,
-    /** Within the interval since the last one, or the user typed too recently. */
+    /** No terminal is due, or the user typed too recently. */
     NOT_DUE,
     /** The previous checkpoint is still capturing or waiting for its writes. */
     BUSY,
+    /** Writes wait for this launch's sentinel ({@link CheckpointCoordinator#holdWrites}). */
+    HELD,
     /** Checkpoints are off in this launch. */
     DISABLED
 }

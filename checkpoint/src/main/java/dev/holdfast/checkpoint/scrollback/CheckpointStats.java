@@ -9,8 +9,10 @@ import java.util.UUID;
  * The coordinator's counters since launch, for the {@code stats} control command.
  *
  * @param enabled          whether checkpoints run at all
+ * @param heldBecause      why writes wait (no launch sentinel yet), or null when they run
  * @param checkpoints      checkpoints that ended other than abandoned
  * @param captures         captures taken
+ * @param slowCaptures     captures that alone took more than the budget
  * @param skipped          candidates left pending without a capture
  * @param failures         captures, formats and writes that failed, seeds included
  * @param seeded           restored scrollback written back as checkpoints
@@ -21,14 +23,16 @@ import java.util.UUID;
  */
 public record CheckpointStats(
         boolean enabled,
+        String heldBecause,
         long checkpoints,
         long captures,
+        long slowCaptures,
         long skipped,
         long failures,
         long seeded,
         Instant lastCheckpointAt,
         boolean inProgress,
-        CheckpointSummary last,
+        CheckpointReport last,
         List<Panel> panels) {
 
     public CheckpointStats {
@@ -43,7 +47,8 @@ public record CheckpointStats(
      *                            whatever its output (its file was deleted or its last write failed)
      * @param pending             eligible, with output its checkpoint lacks
      * @param eligible            its scrollback may reach the disk
-     * @param backoffUntil        left out until then after a slow or failed capture, or null
+     * @param capturedAt          when it was last captured, or null
+     * @param backoffUntil        left out until then after a failed capture, or null
      */
     public record Panel(
             UUID panelId,
@@ -51,6 +56,7 @@ public record CheckpointStats(
             long capturedGeneration,
             boolean pending,
             boolean eligible,
+            Instant capturedAt,
             Instant backoffUntil) {
 
         public Panel {

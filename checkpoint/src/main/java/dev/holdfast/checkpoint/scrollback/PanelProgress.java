@@ -1,5 +1,6 @@
 package dev.holdfast.checkpoint.scrollback;
 
+import java.time.Duration;
 import java.time.Instant;
 
 /**
@@ -9,16 +10,20 @@ import java.time.Instant;
  * @param capturedGeneration the processed generation the last capture reflected, or {@link #NOT_CAPTURED} when
  *                           the terminal must be captured whatever its generation (its file was deleted, or
  *                           its last write failed)
+ * @param capturedAt         when it was last captured, or null when it should be captured at the first chance
  * @param pendingSince       when the coordinator first saw it pending since its last capture, or null
- * @param backoffUntil       it is left out until then after a slow or failed capture, or null
+ * @param backoffUntil       it is left out until then after a failed capture, or null
+ * @param continuation       where its last capture that reached the disk ended, for an incremental capture next;
+ *                           null when the next capture must copy the whole tail
  */
-record PanelProgress(long capturedGeneration, Instant pendingSince, Instant backoffUntil) {
+record PanelProgress(long capturedGeneration, Instant capturedAt, Instant pendingSince, Instant backoffUntil,
+                     ScrollbackSource.Continuation continuation) {
 
     /** Never equal to a processed generation, which starts at 0. */
     static final long NOT_CAPTURED = -1;
 
     /** A terminal first seen: one that has printed nothing (generation 0) has nothing to save yet. */
-    static final PanelProgress NEW = new PanelProgress(0, null, null);
+    static final PanelProgress NEW = new PanelProgress(0, null, null, null, null);
 
     PanelProgress {
         if (capturedGeneration < NOT_CAPTURED) {
@@ -38,19 +43,39 @@ record PanelProgress(long capturedGeneration, Instant pendingSince, Instant back
         return backoffUntil != null && now.isBefore(backoffUntil);
     }
 
-    PanelProgress captured(long generation) {
-        return new PanelProgress(generation, null, backoffUntil);
+    /**
+     * Whether its last capture is at least {@code interval} ago. A capture dated after {@code now} means the wall
+     * clock was set back: counting from it would stall the terminal for as long as the clock jumped.
+     */
+    boolean isDue(Instant now, Duration interval) {
+        return capturedAt == null || capturedAt.isAfter(now) || !capturedAt.plus(interval).isAfter(now);
     }
 
+    PanelProgress captured(long generation, Instant at) {
+        return new PanelProgress(generation, at, null, backoffUntil, null);
+    }
+
+    /** Its capture reached the disk: the next one may continue from where it ended. */
+    PanelProgress continuingFrom(ScrollbackSource.Continuation next) {
+        return new PanelProgress(capturedGeneration, capturedAt, pendingSince, backoffUntil, next);
+    }
+
+    /** Its last write failed: captured again, whole, once its interval has passed. */
     PanelProgress pendingAgain(Instant now) {
-        return new PanelProgress(NOT_CAPTURED, pendingSince != null ? pendingSince : now, backoffUntil);
+        return new PanelProgress(NOT_CAPTURED, capturedAt, pendingSince != null ? pendingSince : now, backoffUntil,
+                null);
+    }
+
+    /** Its file is gone (deleted, pruned): captured again, whole, at the first chance. */
+    PanelProgress forgotten(Instant now) {
+        return new PanelProgress(NOT_CAPTURED, null, pendingSince != null ? pendingSince : now, backoffUntil, null);
     }
 
     PanelProgress pendingFrom(Instant since) {
-        return new PanelProgress(capturedGeneration, since, backoffUntil);
+        return new PanelProgress(capturedGeneration, capturedAt, since, backoffUntil, continuation);
     }
 
     PanelProgress backedOffUntil(Instant until) {
-        return new PanelProgress(capturedGeneration, pendingSince, until);
+        return new PanelProgress(capturedGeneration, capturedAt, pendingSince, until, continuation);
     }
 }

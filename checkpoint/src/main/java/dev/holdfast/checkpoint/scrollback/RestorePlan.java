@@ -1,6 +1,5 @@
 package dev.holdfast.checkpoint.scrollback;
 
-import dev.holdfast.checkpoint.session.LaunchRecord;
 import dev.holdfast.checkpoint.session.PanelSnapshot;
 import dev.holdfast.checkpoint.session.SessionSnapshot;
 import java.time.Instant;
@@ -14,12 +13,13 @@ import java.util.Objects;
 import java.util.UUID;
 
 /**
- * The session to restore, with checkpoints merged in, and where each tab's scrollback came from. Pure.
+ * The session to restore, with checkpoints and the last scrollback-bearing snapshot merged in, and where each
+ * tab's scrollback came from. Pure.
  *
  * @param snapshot the session to restore, or null when there is none
  * @param sources  per panel of {@code snapshot}, in tab order, where its scrollback came from
- * @param seeds    scrollback to write back as checkpoints of this launch once the tabs are up; empty unless the
- *                 previous launch ended uncleanly
+ * @param seeds    the restored scrollback of every tab, to write back at once as checkpoints of this launch, so
+ *                 that a crash at any moment after this launch brings back at least what it restored
  */
 public record RestorePlan(SessionSnapshot snapshot, Map<UUID, RestoreSource> sources, List<ScrollbackSeed> seeds) {
 
@@ -29,59 +29,55 @@ public record RestorePlan(SessionSnapshot snapshot, Map<UUID, RestoreSource> sou
     }
 
     /**
-     * Merges checkpoints into the startup snapshot.
-     *
+     * Merges what was kept of each tab's scrollback into the snapshot's tabs: the newest of
      * <ul>
-     *   <li>Only after an unclean launch: after a clean exit the snapshot has everything, and any checkpoint is
-     *       a leftover.</li>
-     *   <li>When the snapshot was saved with scrollback at least as recently as a checkpoint was taken, the
-     *       snapshot wins — also for a tab whose scrollback it deliberately left out.</li>
-     *   <li>Otherwise the checkpoint fills the tab's scrollback: the periodic autosave carries no scrollback and
-     *       no {@code scrollbackCapturedAt}, so after a crash its tabs are filled from their checkpoints.</li>
-     *   <li>A tab whose user opted out of persisting scrollback takes no checkpoint, whatever is on disk.</li>
+     *   <li>the snapshot's own scrollback, when it was saved with scrollback (quit, power-off, update relaunch),
+     *       dated by its {@code scrollbackCapturedAt};</li>
+     *   <li>the last snapshot saved with scrollback ({@code withScrollback}), kept while later autosaves, which
+     *       carry none, replaced it;</li>
+     *   <li>the tab's checkpoint, dated by its capture.</li>
      * </ul>
+     * A snapshot at least as new as a checkpoint wins, also for a tab whose scrollback it deliberately left out.
+     * The periodic autosave carries no scrollback and no marker, so after a crash its tabs are filled from their
+     * checkpoints or the last quit. A tab whose user opted out of persisting scrollback takes none, whatever is
+     * on disk. Which checkpoints are valid is the caller's business ({@link CheckpointRecovery}).
      *
-     * @param snapshot    the loaded session, or null when there was none or it was unreadable
-     * @param checkpoints records the store accepted for the launch that ended uncleanly
+     * @param snapshot       the loaded session, or null when there was none or it was unreadable
+     * @param withScrollback the last snapshot saved with scrollback, when newer than {@code snapshot}'s, or null
+     * @param checkpoints    the valid checkpoint records
      */
-    public static RestorePlan merge(SessionSnapshot snapshot, LaunchRecord launch, List<ScrollbackRecord> checkpoints) {
-        Objects.requireNonNull(launch, "launch");
+    public static RestorePlan merge(SessionSnapshot snapshot, SessionSnapshot withScrollback,
+                                    List<ScrollbackRecord> checkpoints) {
+        Objects.requireNonNull(checkpoints, "checkpoints");
         if (snapshot == null) {
             return new RestorePlan(null, Map.of(), List.of());
         }
-        boolean afterCrash = launch.previousWasUnclean();
         Map<UUID, ScrollbackRecord> byPanel = new HashMap<>();
-        if (afterCrash) {
-            // One file per panel makes one record per panel; should a caller pass more, the newest counts.
-            for (ScrollbackRecord record : checkpoints) {
-                byPanel.merge(record.panelId(), record,
-                        (a, b) -> a.capturedAt().isAfter(b.capturedAt()) ? a : b);
+        // One file per panel makes one record per panel; should a caller pass more, the newest counts.
+        for (ScrollbackRecord record : checkpoints) {
+            byPanel.merge(record.panelId(), record, (a, b) -> a.capturedAt().isAfter(b.capturedAt()) ? a : b);
+        }
+        Map<UUID, PanelSnapshot> generation = new HashMap<>();
+        if (withScrollback != null && withScrollback.scrollbackCapturedAt() != null) {
+            for (PanelSnapshot panel : withScrollback.panels()) {
+                generation.put(panel.panelId(), panel);
             }
         }
-        Instant savedWithScrollbackAt = snapshot.scrollbackCapturedAt();
         List<PanelSnapshot> panels = new ArrayList<>(snapshot.panels().size());
         Map<UUID, RestoreSource> sources = new LinkedHashMap<>();
         List<ScrollbackSeed> seeds = new ArrayList<>();
         for (PanelSnapshot panel : snapshot.panels()) {
-            ScrollbackRecord checkpoint = panel.persistScrollback() ? byPanel.get(panel.panelId()) : null;
-            PanelSnapshot restored = panel;
-            RestoreSource source;
-            if (checkpoint != null && (savedWithScrollbackAt == null
-                    || savedWithScrollbackAt.isBefore(checkpoint.capturedAt()))) {
-                restored = new PanelSnapshot(panel.panelId(), panel.customTitle(), panel.programTitle(),
-                        panel.workingDirectory(), checkpoint.scrollback(), panel.persistScrollback());
-                source = new RestoreSource.Checkpoint(checkpoint.capturedAt(), checkpoint.agent());
-            } else if (panel.scrollback() != null) {
-                // A snapshot with scrollback but no marker predates the marker; its own time is the best known.
-                source = new RestoreSource.CleanQuitSnapshot(
-                        savedWithScrollbackAt != null ? savedWithScrollbackAt : snapshot.createdAt());
-            } else {
-                source = new RestoreSource.None();
-            }
+            Candidate best = panel.persistScrollback()
+                    ? newest(panel, snapshot, generation.get(panel.panelId()), withScrollback,
+                            byPanel.get(panel.panelId()))
+                    : Candidate.NONE;
+            PanelSnapshot restored = Objects.equals(best.text(), panel.scrollback()) ? panel
+                    : new PanelSnapshot(panel.panelId(), panel.customTitle(), panel.programTitle(),
+                            panel.workingDirectory(), best.text(), panel.persistScrollback());
             panels.add(restored);
-            sources.put(panel.panelId(), source);
-            if (afterCrash && restored.scrollback() != null) {
-                seeds.add(seedOf(restored, source));
+            sources.put(panel.panelId(), best.source());
+            if (restored.scrollback() != null) {
+                seeds.add(new ScrollbackSeed(panel.panelId(), restored.scrollback(), best.at(), best.agent()));
             }
         }
         SessionSnapshot merged = new SessionSnapshot(snapshot.version(), snapshot.createdAt(), snapshot.window(),
@@ -94,11 +90,35 @@ public record RestorePlan(SessionSnapshot snapshot, Map<UUID, RestoreSource> sou
         return sources.getOrDefault(panelId, new RestoreSource.None());
     }
 
-    private static ScrollbackSeed seedOf(PanelSnapshot panel, RestoreSource source) {
-        if (source instanceof RestoreSource.Checkpoint checkpoint) {
-            return new ScrollbackSeed(panel.panelId(), panel.scrollback(), checkpoint.capturedAt(), checkpoint.agent());
+    private static Candidate newest(PanelSnapshot panel, SessionSnapshot snapshot, PanelSnapshot kept,
+                                    SessionSnapshot withScrollback, ScrollbackRecord checkpoint) {
+        Candidate best = Candidate.NONE;
+        if (snapshot.scrollbackCapturedAt() != null) {
+            best = Candidate.saved(snapshot.scrollbackCapturedAt(), panel.scrollback());
+        } else if (panel.scrollback() != null) {
+            // A snapshot with scrollback but no marker predates the marker; its own time is the best known.
+            best = Candidate.saved(snapshot.createdAt(), panel.scrollback());
         }
-        RestoreSource.CleanQuitSnapshot saved = (RestoreSource.CleanQuitSnapshot) source;
-        return new ScrollbackSeed(panel.panelId(), panel.scrollback(), saved.capturedAt(), false);
+        if (kept != null && kept.persistScrollback() && isNewer(withScrollback.scrollbackCapturedAt(), best)) {
+            best = Candidate.saved(withScrollback.scrollbackCapturedAt(), kept.scrollback());
+        }
+        // Strictly newer: a save at least as new as the checkpoint wins.
+        if (checkpoint != null && isNewer(checkpoint.capturedAt(), best)) {
+            best = new Candidate(checkpoint.capturedAt(), checkpoint.scrollback(),
+                    new RestoreSource.Checkpoint(checkpoint.capturedAt(), checkpoint.agent()), checkpoint.agent());
+        }
+        return best.text() == null ? Candidate.NONE : best;
+    }
+
+    private static boolean isNewer(Instant at, Candidate than) {
+        return than.at() == null || at.isAfter(than.at());
+    }
+
+    private record Candidate(Instant at, String text, RestoreSource source, boolean agent) {
+        static final Candidate NONE = new Candidate(null, null, new RestoreSource.None(), false);
+
+        static Candidate saved(Instant at, String text) {
+            return new Candidate(at, text, new RestoreSource.CleanQuitSnapshot(at), false);
+        }
     }
 }

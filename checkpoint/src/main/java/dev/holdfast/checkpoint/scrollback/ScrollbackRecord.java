@@ -5,22 +5,21 @@ import java.util.Objects;
 import java.util.UUID;
 
 /**
- * One terminal's scrollback as saved in {@code scrollback/<panelId>.json}.
+ * One terminal's scrollback as its checkpoint file {@code scrollback/<panelId>.json} holds it: the record written
+ * whole, with any later appends applied.
  *
- * @param version    the file format; a build reads only {@link #CURRENT_VERSION}
- * @param panelId    the tab it belongs to; must match the file's name
- * @param launchId   the launch that wrote it; only the launch right after that one may merge it
- * @param capturedAt when the terminal's lines were copied (for a seed: when the restored text was captured in
- *                   the launch before)
- * @param generation the terminal's processed output generation the copy reflects; 0 for a seed, which copied
- *                   no terminal
- * @param lineCount  lines in {@code scrollback}
- * @param truncated  the tail limits cut the formatted text to fit
- * @param agent      a coding agent ran in the tab; restore decides whether to replay it
- * @param scrollback the text, with SGR attributes only
+ * @param panelId     the tab it belongs to; must match the file's name
+ * @param launchId    the launch that wrote it; it is merged only while that launch is among the checkpoint owners
+ * @param capturedAt  when the terminal's lines were copied (for a seed: when the restored text was captured)
+ * @param generation  the terminal's processed output generation the copy reflects; 0 for a seed
+ * @param lineCount   lines in {@code scrollback}
+ * @param truncated   the tail limits cut the text to fit
+ * @param agent       a coding agent ran in the tab; restore decides whether to replay it
+ * @param scrollback  the text, with SGR attributes only
+ * @param screenChars how many characters at the end of {@code scrollback} are the terminal's screen (and the
+ *                    line still wrapping onto it), which the next append replaces; 0 for a seed
  */
 public record ScrollbackRecord(
-        int version,
         UUID panelId,
         UUID launchId,
         Instant capturedAt,
@@ -28,15 +27,10 @@ public record ScrollbackRecord(
         int lineCount,
         boolean truncated,
         boolean agent,
-        String scrollback) {
-
-    public static final int CURRENT_VERSION = 1;
+        String scrollback,
+        int screenChars) {
 
     public ScrollbackRecord {
-        if (version != CURRENT_VERSION) {
-            throw new IllegalArgumentException(
-                    "version " + version + " is not supported (this build reads version " + CURRENT_VERSION + ")");
-        }
         Objects.requireNonNull(panelId, "panelId is missing");
         Objects.requireNonNull(launchId, "launchId is missing");
         Objects.requireNonNull(capturedAt, "capturedAt is missing");
@@ -47,13 +41,26 @@ public record ScrollbackRecord(
         if (lineCount < 0) {
             throw new IllegalArgumentException("lineCount " + lineCount + " is negative");
         }
+        if (screenChars < 0 || screenChars > scrollback.length()) {
+            throw new IllegalArgumentException("screenChars " + screenChars + " is outside the scrollback");
+        }
     }
 
-    /** A record in the current format, its line count taken from the text. */
+    /** A record whose whole text is history (a seed, or a test's), its line count taken from the text. */
     public static ScrollbackRecord of(UUID panelId, UUID launchId, Instant capturedAt, long generation,
                                       boolean truncated, boolean agent, String scrollback) {
-        return new ScrollbackRecord(CURRENT_VERSION, panelId, launchId, capturedAt, generation,
-                countLines(scrollback), truncated, agent, scrollback);
+        return of(panelId, launchId, capturedAt, generation, truncated, agent, scrollback, 0);
+    }
+
+    public static ScrollbackRecord of(UUID panelId, UUID launchId, Instant capturedAt, long generation,
+                                      boolean truncated, boolean agent, String scrollback, int screenChars) {
+        return new ScrollbackRecord(panelId, launchId, capturedAt, generation, countLines(scrollback), truncated,
+                agent, scrollback, screenChars);
+    }
+
+    /** The lines that an append keeps: everything but the screen. */
+    public String history() {
+        return scrollback.substring(0, scrollback.length() - screenChars);
     }
 
     /** Lines as the export separates them: by LF (of CR LF); a break that ends the text opens no line. */

@@ -7,17 +7,32 @@ import java.util.UUID;
 public interface ScrollbackSource {
 
     /**
-     * UI thread. Copies the panel's primary history and screen under the buffer lock — at most
-     * {@link CheckpointSettings#tailLines()} lines, and nothing formatted — and returns the copy. The
-     * coordinator has read the terminal's processed generation just before, so the copy reflects at least that.
+     * UI thread. Copies the panel's primary history and screen under the buffer lock — nothing formatted, and
+     * bounded before copying by the tail limits — and returns the copy. With {@code since}, what this source
+     * returned as the continuation of the panel's last capture that reached the disk, the copy may hold only the
+     * lines added since ({@link Capture#appends()}), so its cost does not grow with the history. The coordinator
+     * has read the terminal's processed generation just before, so the copy reflects at least that.
      *
+     * @param since where to continue from, or null to copy the whole tail
      * @throws RuntimeException when the copy failed; the terminal is then left out for a while
      */
-    Capture capture(UUID panelId);
+    Capture capture(UUID panelId, Continuation since);
+
+    /** Where a capture ended, as the source records it. The coordinator only keeps it and hands it back. */
+    interface Continuation {
+    }
 
     /** A copy of a terminal's lines, independent of the terminal from now on. */
-    @FunctionalInterface
     interface Capture {
+
+        /**
+         * True when the copy holds only what came after the continuation it was given: its history is to be
+         * appended to the record; false when it is the whole tail.
+         */
+        boolean appends();
+
+        /** Where this copy ended, to continue from next time, or null when it cannot be continued from. */
+        Continuation continuation();
 
         /**
          * Checkpoint executor, never the UI thread. The copy as replayable text (printable characters, CR LF
@@ -25,6 +40,6 @@ public interface ScrollbackSource {
          *
          * @throws RuntimeException when it cannot be formatted; the terminal is then marked pending again
          */
-        String format();
+        CaptureText format();
     }
 }

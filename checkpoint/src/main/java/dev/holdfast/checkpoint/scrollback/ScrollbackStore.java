@@ -1,12 +1,15 @@
 package dev.holdfast.checkpoint.scrollback;
 
 import dev.holdfast.checkpoint.scrollback.ScrollbackRecordCodec.Decoded;
+import dev.holdfast.checkpoint.session.CheckpointOwners;
+import dev.holdfast.checkpoint.store.FileTooLargeException;
 import dev.holdfast.checkpoint.store.PrivateFiles;
 import dev.holdfast.checkpoint.store.Quarantine;
 import dev.holdfast.checkpoint.store.StateDirectory;
 import dev.holdfast.checkpoint.store.StateJson;
 import java.io.IOException;
-import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -14,20 +17,24 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The checkpoint files, {@code <state>/scrollback/<panelId>.json}: a 0700 directory of 0600 files, each written
- * atomically (temporary file, fsync, rename), so a crash leaves a file whole or absent. Calls must not overlap:
- * the checkpoint executor owns the store while the app runs, a startup thread before that.
+ * The checkpoint files, {@code <state>/scrollback/<panelId>.json}: a 0700 directory of 0600 files. A record is
+ * written whole and atomically (temporary file, fsync, rename); incremental captures are appended to it, each
+ * synced, so a crash leaves the file as of the last capture that completed (a torn last append is ignored).
+ * Deletions are followed by a sync of the directory: the next launch decides from what it finds there. Calls must
+ * not overlap: the checkpoint executor owns the store while the app runs, a startup thread before that.
  */
 public final class ScrollbackStore {
 
@@ -62,25 +69,88 @@ public final class ScrollbackStore {
         return directory.resolve(panelId + RECORD_SUFFIX);
     }
 
+    public int maxRecordBytes() {
+        return maxRecordBytes;
+    }
+
     /**
      * Replaces the panel's checkpoint with {@code record}, creating the directory when needed.
      *
+     * @return the size of the file written
      * @throws OversizedRecordException when the encoded record exceeds the size limit; nothing is written, so
      *                                  no reader ever meets a file it would reject for its size
      * @throws IOException              when it could not be written; the previous file, if any, is then whole
      */
-    public void write(ScrollbackRecord record) throws IOException {
+    public long write(ScrollbackRecord record) throws IOException {
         byte[] bytes = codec.encode(record);
         if (bytes.length > maxRecordBytes) {
             throw new OversizedRecordException(record.panelId(), bytes.length, maxRecordBytes);
         }
         PrivateFiles.createDirectories(directory);
         PrivateFiles.writeAtomically(fileOf(record.panelId()), bytes);
+        return bytes.length;
+    }
+
+    /**
+     * Appends one incremental capture to the panel's file, durably, if the file would stay within the size limit.
+     * A failed append is cut off again, so the file stays as it was.
+     *
+     * @param sizeBefore the file's size after the last write or append this launch made to it
+     * @return the file's new size
+     * @throws OversizedRecordException when the file would outgrow the limit; nothing was appended
+     * @throws IOException              when it could not be written
+     */
+    public long append(UUID panelId, ScrollbackAppend append, long sizeBefore) throws IOException {
+        byte[] line = codec.encode(append);
+        if (sizeBefore + line.length > maxRecordBytes) {
+            throw new OversizedRecordException(panelId, (int) Math.min(Integer.MAX_VALUE, sizeBefore + line.length),
+                    maxRecordBytes);
+        }
+        try (FileChannel channel = FileChannel.open(fileOf(panelId), StandardOpenOption.WRITE)) {
+            if (channel.size() != sizeBefore) {
+                throw new IOException("the checkpoint of panel " + panelId + " is " + channel.size()
+                        + " bytes, not the " + sizeBefore + " last written; not appending to a file changed since");
+            }
+            try {
+                ByteBuffer buffer = ByteBuffer.wrap(line);
+                long position = sizeBefore;
+                while (buffer.hasRemaining()) {
+                    position += channel.write(buffer, position);
+                }
+                channel.force(true);
+            } catch (IOException e) {
+                try {
+                    channel.truncate(sizeBefore);
+                    channel.force(true);
+                } catch (IOException cut) {
+                    e.addSuppressed(cut);
+                }
+                throw e;
+            }
+        }
+        return sizeBefore + line.length;
+    }
+
+    /**
+     * The panel's record as this launch wrote it, for rewriting it whole: empty when there is none, or it is not
+     * readable, or another launch wrote it. Leaves the file alone either way.
+     */
+    public Optional<ScrollbackRecord> read(UUID panelId, UUID launchId) {
+        Path file = fileOf(panelId);
+        try {
+            ScrollbackRecordCodec.Result decoded = codec.decode(PrivateFiles.readBounded(file, maxRecordBytes), panelId);
+            if (decoded instanceof Decoded accepted && accepted.record().launchId().equals(launchId)) {
+                return Optional.of(accepted.record());
+            }
+        } catch (IOException e) {
+            log.debug("Could not read back the checkpoint of panel {}: {}", panelId, e.toString());
+        }
+        return Optional.empty();
     }
 
     /** @return whether there was a file to delete */
     public boolean delete(UUID panelId) throws IOException {
-        return Files.deleteIfExists(fileOf(panelId));
+        return PrivateFiles.deleteDurably(fileOf(panelId));
     }
 
     /**
@@ -99,18 +169,21 @@ public final class ScrollbackStore {
                 deleted++;
             }
         }
+        if (deleted > 0) {
+            PrivateFiles.syncDirectory(directory);
+        }
         return deleted;
     }
 
     /**
-     * Reads every checkpoint for the startup merge, accepting only records of {@code owningLaunch}: the launch
-     * that ended uncleanly right before this one. A file from any other launch is outdated — a deletion that
-     * failed, or a launch before a clean exit — and is deleted. A file that cannot be used (unreadable,
-     * malformed, another format version, another panel than its name, larger than the limit) is moved aside.
-     * Every rejection is logged with its reason. Bad data never throws.
+     * Reads every checkpoint for the startup merge, accepting only records of the {@code owners}: the launch
+     * that ended uncleanly right before this one and the launches whose records it had not taken over. A file of
+     * any other launch is outdated — a deletion that failed, or a launch before a clean exit — and is deleted. A
+     * file that cannot be used (unreadable, malformed, another format version, another panel than its name,
+     * larger than the limit) is moved aside. Every rejection is logged with its reason. Bad data never throws.
      */
-    public List<CheckpointRead> readAll(UUID owningLaunch) {
-        Objects.requireNonNull(owningLaunch, "owningLaunch");
+    public List<CheckpointRead> readAll(CheckpointOwners owners) {
+        Objects.requireNonNull(owners, "owners");
         List<Path> files;
         try {
             files = entries();
@@ -119,11 +192,18 @@ public final class ScrollbackStore {
             return List.of();
         }
         List<CheckpointRead> reads = new ArrayList<>();
+        boolean removedAny = false;
         for (Path file : files) {
             UUID panel = panelOf(file.getFileName().toString());
             if (panel != null) {
-                reads.add(read(file, panel, owningLaunch));
+                CheckpointRead read = read(file, panel, owners);
+                reads.add(read);
+                // A rejected file was deleted or moved aside; either way a later read depends on it being gone.
+                removedAny |= read instanceof CheckpointRead.Rejected;
             }
+        }
+        if (removedAny) {
+            syncQuietly();
         }
         return List.copyOf(reads);
     }
@@ -149,32 +229,36 @@ public final class ScrollbackStore {
                 return FileVisitResult.CONTINUE;
             }
         });
+        // A launch after a crash of this one must not find the files again after a power cut.
+        PrivateFiles.syncDirectory(directory.toAbsolutePath().getParent());
     }
 
-    private CheckpointRead read(Path file, UUID panel, UUID owningLaunch) {
+    private CheckpointRead read(Path file, UUID panel, CheckpointOwners owners) {
         if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
             return setAside(file, "it is not a regular file");
         }
         byte[] bytes;
-        // Reading one byte past the limit tells an oversized file without trusting a size read beforehand.
-        try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
-            bytes = in.readNBytes(maxRecordBytes + 1);
+        try {
+            bytes = PrivateFiles.readBounded(file, maxRecordBytes);
         } catch (NoSuchFileException e) {
             return new CheckpointRead.Rejected(file, "it disappeared while being read");
+        } catch (FileTooLargeException e) {
+            return setAside(file, e.reason());
         } catch (IOException e) {
             return setAside(file, "it could not be read: " + StateJson.oneLine(e.toString()));
-        }
-        if (bytes.length > maxRecordBytes) {
-            return setAside(file, "it is larger than the limit of " + maxRecordBytes + " bytes");
         }
         ScrollbackRecordCodec.Result decoded = codec.decode(bytes, panel);
         if (!(decoded instanceof Decoded accepted)) {
             return setAside(file, ((ScrollbackRecordCodec.Rejected) decoded).reason());
         }
         ScrollbackRecord record = accepted.record();
-        if (!record.launchId().equals(owningLaunch)) {
+        if (accepted.tornTail()) {
+            log.info("Checkpoint {} ends in a capture cut short by the crash; using the {} before it",
+                    file, accepted.appends());
+        }
+        if (!owners.accepts(record.launchId())) {
             return discardOutdated(file, "it was written by launch " + record.launchId()
-                    + "; only checkpoints of launch " + owningLaunch + ", which ended uncleanly, are merged");
+                    + "; only checkpoints of " + owners + " are merged");
         }
         return new CheckpointRead.Accepted(file, record);
     }
@@ -198,6 +282,14 @@ public final class ScrollbackStore {
         } catch (IOException e) {
             log.warn("Rejected outdated checkpoint {} ({}) and could not delete it", file, reason, e);
             return new CheckpointRead.Rejected(file, reason + "; it could not be deleted");
+        }
+    }
+
+    private void syncQuietly() {
+        try {
+            PrivateFiles.syncDirectory(directory);
+        } catch (IOException e) {
+            log.debug("Could not sync {}: {}", directory, e.toString());
         }
     }
 

@@ -1,15 +1,15 @@
 package dev.holdfast.checkpoint.scrollback;
 
+import dev.holdfast.checkpoint.session.CheckpointOwners;
 import dev.holdfast.checkpoint.session.LaunchRecord;
 import java.util.Objects;
-import java.util.UUID;
 
 /**
  * What a launch does with the checkpoint directory it finds, decided before the restore decision. Pure.
  *
- * <p>A record is valid only for the launch it names and the launch right after it. So everything in the
- * directory is dead at startup except the checkpoints of a previous launch that ended uncleanly — and those
- * only while this launch merges them.
+ * <p>A record is valid while its launch is among the {@link CheckpointOwners}: the launch that ended uncleanly
+ * right before this one, and the earlier launches whose records nobody has durably taken over since. Everything
+ * else in the directory is dead.
  */
 public sealed interface StartupCleanup {
 
@@ -24,16 +24,20 @@ public sealed interface StartupCleanup {
         }
     }
 
-    /** Read the checkpoints of the launch that ended uncleanly, for the merge. */
-    record ReadPrevious(UUID launchId) implements StartupCleanup {
-        public ReadPrevious {
-            Objects.requireNonNull(launchId, "launchId");
+    /** Read the records of the owners, for the merge; files of other launches are outdated. */
+    record ReadOwned(CheckpointOwners owners) implements StartupCleanup {
+        public ReadOwned {
+            Objects.requireNonNull(owners, "owners");
+            if (owners.isEmpty()) {
+                throw new IllegalArgumentException("nothing to read");
+            }
         }
     }
 
     /**
-     * Touch nothing: another Holdfast on this state directory is still running and owns the files. This launch
-     * must not checkpoint either, or its prunes would delete that launch's files.
+     * Touch nothing and write nothing: another Holdfast owns the directory, or this launch does not restore
+     * (so the records stay valid for a later launch that does: {@code --no-restore} after a crash keeps the
+     * crash's scrollback).
      */
     record LeaveAlone(String reason) implements StartupCleanup {
         public LeaveAlone {
@@ -42,23 +46,19 @@ public sealed interface StartupCleanup {
     }
 
     /**
-     * @param mergeEnabled whether this launch merges checkpoints ({@link CheckpointSettings#enabled()})
+     * @param mergeCheckpoints whether this launch restores and merges checkpoints
      */
-    static StartupCleanup decide(LaunchRecord launch, boolean mergeEnabled) {
+    static StartupCleanup decide(LaunchRecord launch, boolean mergeCheckpoints) {
         if (launch.previousStillRunning()) {
-            return new LeaveAlone("launch " + launch.previousLaunchId() + " is still running on this state directory");
+            return new LeaveAlone("another Holdfast is running on this state directory");
         }
-        if (!launch.previousWasUnclean()) {
+        if (launch.owners().isEmpty()) {
             return new DeleteAll("the previous launch exited cleanly, or there was none");
         }
-        if (launch.previousLaunchId() == null) {
-            return new DeleteAll("the previous launch ended uncleanly but its sentinel does not say which launch it"
-                    + " was, so no checkpoint can be proven to be its own");
+        if (!mergeCheckpoints) {
+            return new LeaveAlone("this launch does not restore; the checkpoints of " + launch.owners()
+                    + " stay for one that does");
         }
-        if (!mergeEnabled) {
-            return new DeleteAll("session restore is off; checkpoints of launch " + launch.previousLaunchId()
-                    + " could only ever be merged by this launch");
-        }
-        return new ReadPrevious(launch.previousLaunchId());
+        return new ReadOwned(launch.owners());
     }
 }

@@ -1,6 +1,8 @@
 /**
  * Crash-safe scrollback: periodic checkpoints of each terminal's scrollback to
- * {@code <state>/scrollback/<panelId>.json}, merged into the restored session after an unclean exit.
+ * {@code <state>/scrollback/<panelId>.json}, merged into the restored session after an unclean exit. Ownership of
+ * the records passes from launch to launch through the launch sentinel ({@code CheckpointOwners}): a launch
+ * inherits the records of the launches before it until it has written what it restored as its own.
  *
  * <p>The app sees to the UI side: it implements {@link dev.holdfast.checkpoint.scrollback.TerminalRoster},
  * {@link dev.holdfast.checkpoint.scrollback.CheckpointTerminal},

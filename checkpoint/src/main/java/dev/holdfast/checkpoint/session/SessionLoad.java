@@ -12,12 +12,23 @@ public sealed interface SessionLoad {
         PREVIOUS
     }
 
-    /** A snapshot to restore; the notices say what was skipped to get it (empty when session.json was fine). */
-    record Loaded(SessionSnapshot snapshot, Source source, List<String> notices) implements SessionLoad {
+    /**
+     * A snapshot to restore; the notices say what was skipped to get it (empty when session.json was fine).
+     *
+     * @param withScrollback the last snapshot saved with scrollback ({@code session.scrollback.json}), kept
+     *                       because later autosaves carry none; null when there is none or it is the snapshot
+     *                       itself. The restore merge may take a tab's scrollback from it.
+     */
+    record Loaded(SessionSnapshot snapshot, Source source, List<String> notices, SessionSnapshot withScrollback)
+            implements SessionLoad {
         public Loaded {
             Objects.requireNonNull(snapshot, "snapshot");
             Objects.requireNonNull(source, "source");
             notices = List.copyOf(notices);
+        }
+
+        public Loaded(SessionSnapshot snapshot, Source source, List<String> notices) {
+            this(snapshot, source, notices, null);
         }
     }
 

@@ -1,9 +1,11 @@
 package dev.holdfast.checkpoint.store;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -80,7 +82,62 @@ public final class PrivateFiles {
         Files.setPosixFilePermissions(file, FILE_PERMISSIONS);
     }
 
-    private static void syncDirectory(Path directory) throws IOException {
+    /**
+     * Reads a whole state file, refusing one larger than {@code maxBytes} without reading it: a file that large
+     * is corrupt or hostile, and reading a 3 GB file to find that out would end the process. The size is checked
+     * first (so a sparse file costs nothing), and the read stops one byte past the limit in case the file grew.
+     *
+     * @throws FileTooLargeException when the file holds more than {@code maxBytes}
+     */
+    public static byte[] readBounded(Path file, int maxBytes) throws IOException {
+        long size = Files.size(file);
+        if (size > maxBytes) {
+            throw new FileTooLargeException(file, size, maxBytes);
+        }
+        byte[] bytes;
+        try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
+            bytes = in.readNBytes(maxBytes + 1);
+        }
+        if (bytes.length > maxBytes) {
+            throw new FileTooLargeException(file, bytes.length, maxBytes);
+        }
+        return bytes;
+    }
+
+    /**
+     * Deletes a file and syncs its directory, so that a read after a power cut does not find it again. For
+     * deletions a later decision depends on: the launch sentinel (clean exit), outdated checkpoints.
+     *
+     * @return whether there was a file to delete
+     */
+    public static boolean deleteDurably(Path file) throws IOException {
+        boolean deleted = Files.deleteIfExists(file);
+        if (deleted) {
+            syncDirectory(file.toAbsolutePath().getParent());
+        }
+        return deleted;
+    }
+
+    /**
+     * Rewrites {@code target}'s bytes in place: no temporary file, so it can succeed on a full disk where
+     * {@link #writeAtomically} cannot (the file's blocks are reused). A crash in the middle can leave a mix of old
+     * and new bytes: only for small files whose readers treat an unreadable one as a safe default.
+     */
+    public static void overwriteInPlace(Path target, byte[] bytes) throws IOException {
+        try (FileChannel channel = FileChannel.open(target,
+                Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE), FILE_MODE)) {
+            ByteBuffer buffer = ByteBuffer.wrap(bytes);
+            long position = 0;
+            while (buffer.hasRemaining()) {
+                position += channel.write(buffer, position);
+            }
+            channel.truncate(bytes.length);
+            channel.force(true);
+        }
+    }
+
+    /** Makes the directory's entries (creations, renames, deletions) durable. */
+    public static void syncDirectory(Path directory) throws IOException {
         try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ)) {
             channel.force(true);
         }

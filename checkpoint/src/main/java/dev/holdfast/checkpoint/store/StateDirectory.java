@@ -81,6 +81,11 @@ public record StateDirectory(Path root, Path configDirectory) {
         return root.resolve("session.previous.json");
     }
 
+    /** The last session snapshot saved with scrollback, kept while later autosaves (without any) replace the current. */
+    public Path scrollbackSessionFile() {
+        return root.resolve("session.scrollback.json");
+    }
+
     public Path sentinelFile() {
         return root.resolve("launch.sentinel");
     }

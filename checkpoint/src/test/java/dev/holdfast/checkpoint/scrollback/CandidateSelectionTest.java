@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.lang.management.ManagementFactory;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.Test;
 class CandidateSelectionTest {
 
     private static final Instant NOW = Instant.parse("2025-03-14T09:15:00Z");
+    private static final Duration INTERVAL = Duration.ofSeconds(60);
 
     private final Map<UUID, PanelProgress> progress = new HashMap<>();
 
@@ -27,9 +29,9 @@ class CandidateSelectionTest {
         FakeTerminal silent = new FakeTerminal(1);
         FakeTerminal printedOnce = new FakeTerminal(2).print("x");
         FakeTerminal captured = new FakeTerminal(3).print("x");
-        progress.put(captured.panelId(), PanelProgress.NEW.captured(1));
+        progress.put(captured.panelId(), PanelProgress.NEW.captured(1, NOW.minusSeconds(60)));
         FakeTerminal capturedThenPrinted = new FakeTerminal(4).print("x").print("y");
-        progress.put(capturedThenPrinted.panelId(), PanelProgress.NEW.captured(1));
+        progress.put(capturedThenPrinted.panelId(), PanelProgress.NEW.captured(1, NOW.minusSeconds(60)));
         FakeTerminal readNotParsed = new FakeTerminal(5).arrive("x");
 
         assertEquals(List.of(printedOnce, capturedThenPrinted),
@@ -39,7 +41,7 @@ class CandidateSelectionTest {
     @Test
     void aTerminalMarkedPendingAgainIsACandidateWithoutNewOutput() {
         FakeTerminal failedWrite = new FakeTerminal(1).print("x");
-        progress.put(failedWrite.panelId(), PanelProgress.NEW.captured(1).pendingAgain(NOW));
+        progress.put(failedWrite.panelId(), PanelProgress.NEW.captured(1, NOW.minusSeconds(60)).pendingAgain(NOW));
 
         assertEquals(List.of(failedWrite), select(List.of(failedWrite)));
     }
@@ -67,7 +69,28 @@ class CandidateSelectionTest {
         progress.put(slow.panelId(), PanelProgress.NEW.backedOffUntil(NOW.plusSeconds(1)));
 
         assertEquals(List.of(), select(List.of(slow)));
-        assertEquals(List.of(slow), CandidateSelection.select(List.of(slow), progress, NOW.plusSeconds(1), 3));
+        assertEquals(List.of(slow), CandidateSelection.select(List.of(slow), progress, NOW.plusSeconds(1), 3,
+                INTERVAL));
+    }
+
+    @Test
+    void aTerminalCapturedLessThanAnIntervalAgoWaitsForItsTurn() {
+        FakeTerminal busy = new FakeTerminal(1).print("x").print("y");
+        progress.put(busy.panelId(), PanelProgress.NEW.captured(1, NOW.minusSeconds(59)));
+
+        assertEquals(List.of(), select(List.of(busy)));
+        assertEquals(List.of(busy), CandidateSelection.select(List.of(busy), progress, NOW.plusSeconds(1), 3,
+                INTERVAL));
+        assertEquals(List.of(busy), CandidateSelection.select(List.of(busy), progress, NOW, 3, Duration.ZERO),
+                "a forced checkpoint does not wait");
+    }
+
+    @Test
+    void aTerminalWhoseFileIsGoneIsDueAtOnce() {
+        FakeTerminal pruned = new FakeTerminal(1).print("x");
+        progress.put(pruned.panelId(), PanelProgress.NEW.captured(1, NOW.minusSeconds(1)).forgotten(NOW));
+
+        assertEquals(List.of(pruned), select(List.of(pruned)));
     }
 
     @Test
@@ -125,6 +148,6 @@ class CandidateSelectionTest {
     }
 
     private List<CheckpointTerminal> select(List<? extends CheckpointTerminal> terminals) {
-        return CandidateSelection.select(terminals, progress, NOW, 3);
+        return CandidateSelection.select(terminals, progress, NOW, 3, INTERVAL);
     }
 }

@@ -10,8 +10,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The race that lost output in the reference design's first version: the reader thread publishes more parsed
- * output after the capture copied the model but before the capture is recorded. Driven through the production
- * capture path, with the output injected by the observer hook at exactly that point.
+ * output while a capture is being taken. The capture must record the generation it read <em>before</em> copying,
+ * so output parsed after that read stays pending even when the copy happened to include it. Driven through the
+ * production capture path, with the output injected by the observer hook between the coordinator's read of the
+ * generation and the copy: were the read moved below the copy, the record would name the later generation and
+ * the terminal would not stay pending, and this test fails.
  */
 class CaptureInterleavingTest {
 
@@ -19,24 +22,24 @@ class CaptureInterleavingTest {
     Path root;
 
     @Test
-    void outputParsedWhileACaptureIsBeingRecordedStaysPendingAndReachesTheNextCheckpoint() {
+    void outputParsedBetweenTheGenerationReadAndTheCopyKeepsTheTerminalPending() {
         Rig rig = new Rig(root);
-        FakeTerminal terminal = rig.open(1).print("before the copy");
-        rig.onCopied = () -> {
-            rig.onCopied = () -> { };
-            terminal.print("during the capture");
+        FakeTerminal terminal = rig.open(1).print("before the read");
+        rig.onGenerationRead = () -> {
+            rig.onGenerationRead = () -> { };
+            terminal.print("between the read and the copy");
         };
 
         rig.checkpointNow();
 
-        assertEquals("before the copy\r\n", rig.scrollbackOf(terminal));
-        assertEquals(1, rig.recordOf(terminal).get("generation").longValue(),
-                "the record names the generation read before the copy, not the one seen after it");
-        assertTrue(rig.pending(terminal), "the output the copy missed is still owed");
+        assertEquals(1, rig.recordOf(terminal).generation(),
+                "the record names the generation read before the copy, not the one the copy happened to see");
+        assertTrue(rig.pending(terminal), "the capture vouches only for what was parsed when it read the generation");
 
         rig.checkpointNow();
 
-        assertEquals("before the copy\r\nduring the capture\r\n", rig.scrollbackOf(terminal));
+        assertEquals("before the read\r\nbetween the read and the copy\r\n", rig.scrollbackOf(terminal));
+        assertEquals(2, rig.recordOf(terminal).generation());
         assertFalse(rig.pending(terminal));
     }
 
@@ -44,8 +47,8 @@ class CaptureInterleavingTest {
     void outputArrivingInTheReaderDuringTheCaptureStaysPendingUntilParsedThenIsCaptured() {
         Rig rig = new Rig(root);
         FakeTerminal terminal = rig.open(1).print("one");
-        rig.onCopied = () -> {
-            rig.onCopied = () -> { };
+        rig.onGenerationRead = () -> {
+            rig.onGenerationRead = () -> { };
             terminal.arrive("two");
         };
 

@@ -6,7 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.holdfast.checkpoint.scrollback.CheckpointSummary.Ending;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import dev.holdfast.checkpoint.scrollback.CheckpointReport.Ending;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -93,10 +99,10 @@ class CheckpointCoordinatorTest {
         rig.settle();
 
         assertEquals("a1\r\na2\r\n", rig.scrollbackOf(parsedInTime));
-        assertEquals(2, rig.recordOf(parsedInTime).get("generation").longValue());
+        assertEquals(2, rig.recordOf(parsedInTime).generation());
         assertFalse(rig.pending(parsedInTime));
         assertEquals("b1\r\n", rig.scrollbackOf(parsedLate));
-        assertEquals(1, rig.recordOf(parsedLate).get("generation").longValue());
+        assertEquals(1, rig.recordOf(parsedLate).generation());
         parsedLate.parse();
         assertTrue(rig.pending(parsedLate));
     }
@@ -190,14 +196,13 @@ class CheckpointCoordinatorTest {
     void atMostThreeCapturesPerCheckpointLongestPendingFirst() {
         Rig rig = new Rig(root);
         List<FakeTerminal> terminals = Stream.of(1, 2, 3, 4, 5).map(rig::open).toList();
-        rig.checkpointNow();
-        // They become pending in reverse tab order, one autosave tick apart.
+        // They become pending in reverse tab order, one autosave tick apart, while the user types.
         for (int i = 4; i >= 0; i--) {
             terminals.get(i).print("line");
-            rig.clock.advance(CheckpointSettings.DEFAULT_AUTOSAVE_INTERVAL);
+            rig.lastKeystroke = rig.clock.instant();
             assertEquals(CheckpointStart.NOT_DUE, rig.coordinator.runIfDue());
+            rig.clock.advance(CheckpointSettings.DEFAULT_AUTOSAVE_INTERVAL);
         }
-        rig.clock.advance(INTERVAL);
 
         assertEquals(CheckpointStart.STARTED, rig.coordinator.runIfDue());
         rig.settle();
@@ -208,7 +213,9 @@ class CheckpointCoordinatorTest {
         assertTrue(rig.pending(terminals.get(0)));
 
         rig.captured.clear();
-        rig.checkpointNow();
+        rig.clock.advance(CheckpointSettings.DEFAULT_AUTOSAVE_INTERVAL);
+        assertEquals(CheckpointStart.STARTED, rig.coordinator.runIfDue(), "the rest do not wait a whole interval");
+        rig.settle();
 
         assertEquals(List.of(terminals.get(1).panelId(), terminals.get(0).panelId()), rig.captured);
     }
@@ -219,7 +226,7 @@ class CheckpointCoordinatorTest {
         List<FakeTerminal> terminals = Stream.of(1, 2, 3).map(n -> rig.open(n).print("x")).toList();
         terminals.forEach(t -> rig.captureCost.put(t.panelId(), Duration.ofMillis(30)));
 
-        CheckpointSummary summary = rig.checkpointNow();
+        CheckpointReport summary = rig.checkpointNow();
 
         assertEquals(2, rig.captured.size(), "30 ms, then 60 ms: the budget is spent before the third");
         assertEquals(Ending.BUDGET_SPENT, summary.ending());
@@ -229,26 +236,23 @@ class CheckpointCoordinatorTest {
     }
 
     @Test
-    void aSlowCaptureIsWrittenButItsTerminalIsLeftOutForTenMinutes() {
+    void aSlowCaptureIsWrittenAndCountedButNeverLeavesItsTerminalOut() {
         Rig rig = new Rig(root);
         FakeTerminal slow = rig.open(1).print("big");
         rig.captureCost.put(slow.panelId(), Duration.ofMillis(51));
 
         rig.checkpointNow();
         assertEquals("big\r\n", rig.scrollbackOf(slow));
-        Instant backoffEnds = Rig.START.plus(CheckpointSettings.DEFAULT_SLOW_CAPTURE_BACKOFF);
-        assertEquals(backoffEnds, rig.stats(slow).backoffUntil());
+        assertNull(rig.stats(slow).backoffUntil(), "on a loaded machine every capture is slow");
+        assertEquals(1, rig.coordinator.stats().slowCaptures());
 
         slow.print("bigger");
-        rig.clock.set(backoffEnds.minusMillis(1));
+        rig.clock.advance(INTERVAL);
         rig.captured.clear();
-        rig.checkpointNow();
-        assertEquals(List.of(), rig.captured);
-        assertTrue(rig.pending(slow));
-
-        rig.clock.set(backoffEnds);
-        rig.checkpointNow();
+        assertEquals(CheckpointStart.STARTED, rig.coordinator.runIfDue());
+        rig.settle();
         assertEquals(List.of(slow.panelId()), rig.captured);
+        assertEquals("big\r\nbigger\r\n", rig.scrollbackOf(slow));
     }
 
     @Test
@@ -259,7 +263,75 @@ class CheckpointCoordinatorTest {
 
         rig.checkpointNow();
 
-        assertNull(rig.stats(terminal).backoffUntil());
+        assertEquals(0, rig.coordinator.stats().slowCaptures());
+    }
+
+    @Test
+    void tenBusyTerminalsOnASlowMachineEachReachTheDiskWithinTheIntervalAndATick() {
+        Rig rig = new Rig(root);
+        List<FakeTerminal> terminals = new ArrayList<>();
+        for (int n = 1; n <= 10; n++) {
+            FakeTerminal terminal = rig.open(n);
+            terminals.add(terminal);
+            // Each copy takes 20 ms: three fit the 50 ms budget, and none counts as slow.
+            rig.captureCost.put(terminal.panelId(), Duration.ofMillis(20));
+        }
+        Duration tick = CheckpointSettings.DEFAULT_AUTOSAVE_INTERVAL;
+        Map<UUID, Instant> printedSinceCapture = new HashMap<>();
+        Duration worst = Duration.ZERO;
+        for (int round = 0; round < 75; round++) {
+            Instant now = rig.clock.instant();
+            for (FakeTerminal terminal : terminals) {
+                terminal.print("round " + round);
+                printedSinceCapture.putIfAbsent(terminal.panelId(), now);
+            }
+            rig.captured.clear();
+            rig.coordinator.runIfDue();
+            rig.settle();
+            for (UUID captured : rig.captured) {
+                printedSinceCapture.remove(captured);
+            }
+            for (Instant oldest : printedSinceCapture.values()) {
+                Duration age = Duration.between(oldest, now);
+                worst = age.compareTo(worst) > 0 ? age : worst;
+            }
+            rig.clock.advance(tick);
+        }
+
+        assertTrue(worst.compareTo(INTERVAL.plus(tick)) <= 0,
+                "output waited up to " + worst + " for the disk; the bound is " + INTERVAL.plus(tick));
+    }
+
+    @Test
+    void afterItsFirstCaptureABusyTerminalIsCapturedIncrementally() {
+        Rig rig = new Rig(root);
+        FakeTerminal busy = rig.open(1);
+        for (int i = 0; i < 5; i++) {
+            busy.print("batch " + i);
+            rig.checkpointNow();
+        }
+
+        assertEquals(4, rig.incrementalCaptures, "only the first capture copies everything");
+        assertEquals("batch 0\r\nbatch 1\r\nbatch 2\r\nbatch 3\r\nbatch 4\r\n", rig.scrollbackOf(busy));
+    }
+
+    @Test
+    void aCaptureWhoseWriteFailedIsFollowedByAWholeOne() {
+        Rig rig = new Rig(root);
+        FakeTerminal terminal = rig.open(1).print("one");
+        rig.checkpointNow();
+        terminal.print("two");
+        rig.formatFails.add(terminal.panelId());
+        rig.checkpointNow();
+        rig.formatFails.clear();
+        rig.incrementalCaptures = 0;
+
+        terminal.print("three");
+        rig.clock.advance(INTERVAL);
+        rig.checkpointNow();
+
+        assertEquals(0, rig.incrementalCaptures, "nothing on disk to append to");
+        assertEquals("one\r\ntwo\r\nthree\r\n", rig.scrollbackOf(terminal));
     }
 
     @Test
@@ -269,13 +341,13 @@ class CheckpointCoordinatorTest {
         FakeTerminal fine = rig.open(2).print("y");
         rig.captureFails.add(broken.panelId());
 
-        CheckpointSummary summary = rig.checkpointNow();
+        CheckpointReport summary = rig.checkpointNow();
 
         assertEquals(1, summary.failed());
         assertFalse(rig.hasFile(broken));
         assertTrue(rig.hasFile(fine), "one terminal's failure does not stop the others");
         assertTrue(rig.pending(broken));
-        assertEquals(Rig.START.plus(CheckpointSettings.DEFAULT_SLOW_CAPTURE_BACKOFF), rig.stats(broken).backoffUntil());
+        assertEquals(Rig.START.plus(CheckpointSettings.DEFAULT_FAILED_CAPTURE_BACKOFF), rig.stats(broken).backoffUntil());
 
         rig.captureFails.clear();
         rig.captured.clear();
@@ -283,7 +355,7 @@ class CheckpointCoordinatorTest {
         rig.checkpointNow();
         assertEquals(List.of(), rig.captured);
 
-        rig.clock.advance(CheckpointSettings.DEFAULT_SLOW_CAPTURE_BACKOFF);
+        rig.clock.advance(CheckpointSettings.DEFAULT_FAILED_CAPTURE_BACKOFF);
         rig.checkpointNow();
         assertEquals(List.of(broken.panelId()), rig.captured);
     }
@@ -299,7 +371,7 @@ class CheckpointCoordinatorTest {
         rig.settle();
 
         assertEquals(List.of(terminals.get(0).panelId()), rig.captured);
-        CheckpointSummary summary = rig.finished.get(0);
+        CheckpointReport summary = rig.finished.get(0);
         assertEquals(Ending.TYPING_RESUMED, summary.ending());
         assertEquals(2, summary.skipped());
         assertTrue(rig.pending(terminals.get(1)));
@@ -318,14 +390,14 @@ class CheckpointCoordinatorTest {
         Stream.of(1, 2, 3).forEach(n -> rig.open(n).print("x"));
         rig.lastKeystroke = rig.clock.instant();
 
-        CheckpointSummary summary = rig.checkpointNow();
+        CheckpointReport summary = rig.checkpointNow();
 
         assertEquals(Ending.COMPLETED, summary.ending());
         assertEquals(3, rig.captured.size());
     }
 
     @Test
-    void anAbandonedCheckpointDeletesItsFilesAtOnceAndLeavesNothingToRun() throws IOException {
+    void anAbandonedCheckpointKeepsWhatItWroteAndLeavesNothingToRun() {
         Rig rig = new Rig(root);
         FakeTerminal earlier = rig.open(9).print("from an earlier checkpoint");
         rig.checkpointNow();
@@ -341,7 +413,8 @@ class CheckpointCoordinatorTest {
 
         rig.coordinator.abortForQuitOrRestore();
 
-        assertFalse(rig.hasFile(terminals.get(0)), "deleted before abort returned, with no queue drained");
+        assertEquals("x\r\n", rig.scrollbackOf(terminals.get(0)),
+                "a whole record of this launch: should the quit save fail, the next launch restores it");
         assertTrue(rig.pending(terminals.get(0)));
         assertTrue(rig.pending(terminals.get(1)));
         assertEquals(Ending.ABANDONED, rig.finished.get(1).ending());
@@ -350,13 +423,44 @@ class CheckpointCoordinatorTest {
         rig.settle();
 
         assertEquals(capturesSoFar, rig.captured.size(), "no capture ran after the abort");
-        for (FakeTerminal terminal : terminals) {
-            assertFalse(rig.hasFile(terminal), "nothing of the abandoned checkpoint reached the disk");
-            assertTrue(rig.pending(terminal));
-        }
-        assertTrue(rig.hasFile(earlier), "a finished checkpoint's file is not this checkpoint's to delete");
+        assertFalse(rig.hasFile(terminals.get(1)), "nothing queued before the abort reached the disk");
+        assertFalse(rig.hasFile(terminals.get(2)));
+        assertTrue(rig.hasFile(earlier));
         assertEquals(2, rig.finished.size());
         assertEquals(CheckpointStart.STARTED, rig.coordinator.runNow(), "the next checkpoint may start");
+    }
+
+    @Test
+    void anAbortNeverWaitsForAWriteInProgressOnTheCheckpointExecutor() throws Exception {
+        CountDownLatch writing = new CountDownLatch(1);
+        CountDownLatch letItFinish = new CountDownLatch(1);
+        ScrollbackTrimmer blocking = (text, lines, chars) -> {
+            writing.countDown();
+            try {
+                letItFinish.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return text;
+        };
+        Rig rig = new Rig(Rig.openState(root), new ManualClock(Rig.START), Rig.LAUNCH, CheckpointSettings.defaults(),
+                blocking);
+        FakeTerminal terminal = rig.open(1).print("x");
+        rig.coordinator.runNow();
+        rig.ui.runNext();
+        Thread executor = new Thread(rig.disk::drain, "test-checkpoint-executor");
+        executor.start();
+        assertTrue(writing.await(10, TimeUnit.SECONDS), "the write is under way");
+
+        long started = System.nanoTime();
+        rig.coordinator.abortForQuitOrRestore();
+        long waitedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+
+        assertTrue(executor.isAlive(), "the write was still in progress when the abort returned");
+        letItFinish.countDown();
+        executor.join(10_000);
+        assertTrue(waitedMillis < 5_000, "the abort waited " + waitedMillis + " ms for the executor");
+        assertEquals("x\r\n", rig.scrollbackOf(terminal), "the write in progress finished whole");
     }
 
     @Test
@@ -422,12 +526,12 @@ class CheckpointCoordinatorTest {
         rig.settle();
 
         assertEquals(List.of(), rig.captured);
-        JsonNode record = rig.recordOf(restored);
-        assertEquals("recovered\r\n", record.get("scrollback").textValue());
-        assertEquals(Rig.LAUNCH.toString(), record.get("launchId").textValue());
-        assertEquals(takenBeforeTheCrash.toString(), record.get("capturedAt").textValue());
-        assertEquals(0, record.get("generation").longValue());
-        assertTrue(record.get("agent").booleanValue());
+        ScrollbackRecord record = rig.recordOf(restored);
+        assertEquals("recovered\r\n", record.scrollback());
+        assertEquals(Rig.LAUNCH, record.launchId());
+        assertEquals(takenBeforeTheCrash, record.capturedAt());
+        assertEquals(0, record.generation());
+        assertTrue(record.agent());
         assertTrue(rig.hasFile(closedEarlier), "a seed batch does not prune");
         assertFalse(rig.pending(restored));
         assertEquals(1, rig.coordinator.stats().seeded());
@@ -439,7 +543,7 @@ class CheckpointCoordinatorTest {
         FakeTerminal terminal = rig.open(1).print("x");
         rig.blockWrites(terminal);
 
-        CheckpointSummary summary = rig.checkpointNow();
+        CheckpointReport summary = rig.checkpointNow();
 
         assertEquals(1, summary.failed());
         assertEquals(0, summary.written());
@@ -458,7 +562,7 @@ class CheckpointCoordinatorTest {
         FakeTerminal terminal = rig.open(1).print("x");
         rig.formatFails.add(terminal.panelId());
 
-        CheckpointSummary summary = rig.checkpointNow();
+        CheckpointReport summary = rig.checkpointNow();
 
         assertEquals(1, summary.failed());
         assertFalse(rig.hasFile(terminal));
@@ -511,26 +615,23 @@ class CheckpointCoordinatorTest {
 
         rig.checkpointNow();
 
-        assertTrue(rig.recordOf(agent).get("agent").booleanValue());
-        assertFalse(rig.recordOf(shell).get("agent").booleanValue());
+        assertTrue(rig.recordOf(agent).agent());
+        assertFalse(rig.recordOf(shell).agent());
     }
 
     @Test
     void theRecordKeepsTheTailAndSaysItWasCut() {
-        CheckpointSettings settings = CheckpointSettings.defaults();
-        Rig rig = new Rig(root, new CheckpointSettings(true, settings.autosaveInterval(), settings.checkpointInterval(),
-                settings.typingQuiet(), 3, settings.captureBudget(), settings.slowCaptureBackoff(), 2, 1000,
-                settings.maxRecordBytes()));
+        Rig rig = new Rig(root, CheckpointSettings.defaults().withTail(2, 1_000, 100));
         FakeTerminal longer = rig.open(1).print("1").print("2").print("3");
         FakeTerminal shorter = rig.open(2).print("1");
 
         rig.checkpointNow();
 
-        JsonNode cut = rig.recordOf(longer);
-        assertEquals("2\r\n3\r\n", cut.get("scrollback").textValue());
-        assertEquals(2, cut.get("lineCount").intValue());
-        assertTrue(cut.get("truncated").booleanValue());
-        assertFalse(rig.recordOf(shorter).get("truncated").booleanValue());
+        ScrollbackRecord cut = rig.recordOf(longer);
+        assertEquals("2\r\n3\r\n", cut.scrollback());
+        assertEquals(2, cut.lineCount());
+        assertTrue(cut.truncated());
+        assertFalse(rig.recordOf(shorter).truncated());
     }
 
     @Test
@@ -562,12 +663,13 @@ class CheckpointCoordinatorTest {
     }
 
     @Test
-    void runIfDueWaitsForTheIntervalAndForTypingQuiet() {
+    void eachTerminalWaitsForItsIntervalAndEveryCheckpointForTypingQuiet() {
         Rig rig = new Rig(root);
-        rig.open(1).print("x");
+        FakeTerminal terminal = rig.open(1).print("x");
 
         assertEquals(CheckpointStart.STARTED, rig.coordinator.runIfDue(), "the first one is due at once");
         rig.settle();
+        terminal.print("y");
         rig.clock.advance(INTERVAL.minusSeconds(1));
         assertEquals(CheckpointStart.NOT_DUE, rig.coordinator.runIfDue());
         rig.clock.advance(Duration.ofSeconds(1));
@@ -575,6 +677,56 @@ class CheckpointCoordinatorTest {
         assertEquals(CheckpointStart.NOT_DUE, rig.coordinator.runIfDue());
         rig.clock.advance(Duration.ofSeconds(1));
         assertEquals(CheckpointStart.STARTED, rig.coordinator.runIfDue());
+    }
+
+    @Test
+    void whileWritesAreHeldNothingReachesTheDiskAndSeedsWaitForTheRelease() {
+        Rig rig = new Rig(root);
+        FakeTerminal restored = rig.open(1).print("x");
+        rig.coordinator.holdWrites("the launch sentinel could not be written");
+
+        assertEquals(CheckpointStart.HELD, rig.coordinator.runNow());
+        rig.coordinator.seed(List.of(new ScrollbackSeed(restored.panelId(), "recovered\r\n", Rig.START, false)));
+        rig.settle();
+        assertFalse(Files.exists(rig.store.directory()), "not a byte written");
+        assertEquals("the launch sentinel could not be written", rig.coordinator.stats().heldBecause());
+
+        rig.coordinator.releaseWrites();
+        rig.settle();
+
+        assertEquals("recovered\r\n", rig.scrollbackOf(restored));
+        assertEquals(1, rig.takeovers);
+        assertEquals(CheckpointStart.STARTED, rig.coordinator.runNow());
+    }
+
+    @Test
+    void theLaunchTakesOverOnlyOnceEverySeededTabIsOnDiskAsItsOwn() throws IOException {
+        Rig rig = new Rig(root);
+        FakeTerminal fine = rig.open(1).replay("a\r\n");
+        FakeTerminal blocked = rig.open(2).replay("b\r\n");
+        rig.blockWrites(blocked);
+
+        rig.coordinator.seed(List.of(new ScrollbackSeed(fine.panelId(), "a\r\n", Rig.START, false),
+                new ScrollbackSeed(blocked.panelId(), "b\r\n", Rig.START, false)));
+        rig.settle();
+        assertEquals(0, rig.takeovers, "one restored tab is not on disk yet");
+        assertEquals(1, rig.writeFailures.size());
+
+        rig.unblockWrites(blocked);
+        rig.checkpointNow();
+
+        assertEquals(1, rig.takeovers, "its capture took the failed seed's place");
+        assertEquals("b\r\n", rig.scrollbackOf(blocked));
+    }
+
+    @Test
+    void aRestoreWithNothingToSeedTakesOverAtOnce() {
+        Rig rig = new Rig(root);
+
+        rig.coordinator.seed(List.of());
+        rig.settle();
+
+        assertEquals(1, rig.takeovers);
     }
 
     @Test
@@ -627,8 +779,8 @@ class CheckpointCoordinatorTest {
 
         rig.checkpointNow();
 
-        JsonNode record = rig.recordOf(terminal);
-        assertEquals(ScrollbackRecord.CURRENT_VERSION, record.get("version").intValue());
+        JsonNode record = rig.firstLineOf(terminal);
+        assertEquals(ScrollbackRecordCodec.CURRENT_VERSION, record.get("version").intValue());
         assertEquals(terminal.panelId().toString(), record.get("panelId").textValue());
         assertEquals(Rig.LAUNCH.toString(), record.get("launchId").textValue());
         assertEquals(Rig.START.plusSeconds(3).toString(), record.get("capturedAt").textValue());

@@ -16,43 +16,35 @@ class CheckpointPolicyTest {
     private final CheckpointPolicy policy = new CheckpointPolicy(CheckpointSettings.defaults());
 
     @Test
-    void theFirstCheckpointOfALaunchIsDueAtOnce() {
-        assertTrue(policy.isDue(Trigger.AUTOSAVE, NOW, null, null));
-    }
-
-    @Test
-    void aCheckpointIsDueOnlyOnceTheIntervalHasPassed() {
-        assertFalse(policy.isDue(Trigger.AUTOSAVE, NOW, NOW.minusSeconds(59), null));
-        assertTrue(policy.isDue(Trigger.AUTOSAVE, NOW, NOW.minusSeconds(60), null));
-    }
-
-    @Test
     void aCheckpointWaitsForFiveSecondsWithoutAKeystroke() {
-        Instant longAgo = NOW.minus(Duration.ofHours(1));
-
-        assertFalse(policy.isDue(Trigger.AUTOSAVE, NOW, longAgo, NOW));
-        assertFalse(policy.isDue(Trigger.AUTOSAVE, NOW, longAgo, NOW.minusMillis(4_999)));
-        assertTrue(policy.isDue(Trigger.AUTOSAVE, NOW, longAgo, NOW.minusSeconds(5)));
+        assertTrue(policy.isTypingQuiet(Trigger.AUTOSAVE, NOW, null));
+        assertFalse(policy.isTypingQuiet(Trigger.AUTOSAVE, NOW, NOW));
+        assertFalse(policy.isTypingQuiet(Trigger.AUTOSAVE, NOW, NOW.minusMillis(4_999)));
+        assertTrue(policy.isTypingQuiet(Trigger.AUTOSAVE, NOW, NOW.minusSeconds(5)));
     }
 
     @Test
-    void aForcedCheckpointIgnoresTheIntervalAndTyping() {
-        assertTrue(policy.isDue(Trigger.FORCED, NOW, NOW, NOW));
+    void eachTerminalIsDueOncePerSixtySecondsAndAForcedCheckpointDoesNotWait() {
+        assertEquals(Duration.ofSeconds(60), policy.captureInterval(Trigger.AUTOSAVE));
+        assertEquals(Duration.ZERO, policy.captureInterval(Trigger.FORCED));
+        assertTrue(policy.isTypingQuiet(Trigger.FORCED, NOW, NOW));
     }
 
     @Test
-    void withCheckpointsOffNothingIsDueNotEvenForced() {
-        CheckpointPolicy off = new CheckpointPolicy(CheckpointSettings.defaults().withEnabled(false));
-
-        assertFalse(off.isDue(Trigger.AUTOSAVE, NOW, null, null));
-        assertFalse(off.isDue(Trigger.FORCED, NOW, null, null));
+    void closedTabsArePrunedAtMostOncePerInterval() {
+        assertTrue(policy.isPruneDue(Trigger.AUTOSAVE, NOW, null));
+        assertFalse(policy.isPruneDue(Trigger.AUTOSAVE, NOW, NOW.minusSeconds(59)));
+        assertTrue(policy.isPruneDue(Trigger.AUTOSAVE, NOW, NOW.minusSeconds(60)));
+        assertTrue(policy.isPruneDue(Trigger.FORCED, NOW, NOW));
     }
 
     @Test
     void aClockSetBackDoesNotStallCheckpoints() {
         Instant future = NOW.plus(Duration.ofHours(2));
 
-        assertTrue(policy.isDue(Trigger.AUTOSAVE, NOW, future, future));
+        assertTrue(policy.isTypingQuiet(Trigger.AUTOSAVE, NOW, future));
+        assertTrue(policy.isPruneDue(Trigger.AUTOSAVE, NOW, future));
+        assertTrue(PanelProgress.NEW.captured(1, future).isDue(NOW, Duration.ofSeconds(60)));
     }
 
     @Test
@@ -66,7 +58,7 @@ class CheckpointPolicyTest {
     }
 
     @Test
-    void aSlowOrFailedTerminalIsLeftOutForTenMinutes() {
+    void aFailedTerminalIsLeftOutForTenMinutes() {
         assertEquals(NOW.plus(Duration.ofMinutes(10)), policy.backoffUntil(NOW));
         assertEquals(3, policy.maxCaptures());
     }

@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.holdfast.checkpoint.session.CheckpointOwners;
 import dev.holdfast.checkpoint.session.LaunchRecord;
+import dev.holdfast.checkpoint.session.PreviousLaunch;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,7 +36,7 @@ class CheckpointRecoveryTest {
     @BeforeEach
     void fillTheDirectory() throws IOException {
         store = new ScrollbackStore(Rig.openState(root), new ManualClock(NOW), CheckpointSettings.DEFAULT_MAX_RECORD_BYTES);
-        recovery = new CheckpointRecovery(store);
+        recovery = new CheckpointRecovery(store, new LastLinesTrimmer(), CheckpointSettings.defaults());
         store.write(ScrollbackRecord.of(PANEL, PREVIOUS, NOW, 4, false, false, "mine"));
         store.write(ScrollbackRecord.of(OTHER, OLDER, NOW, 4, false, false, "an older launch's"));
     }
@@ -42,7 +44,7 @@ class CheckpointRecoveryTest {
     @Test
     void afterACleanExitTheDirectoryIsDeletedBeforeAnythingIsReadEvenWithRestoreOff() {
         for (boolean restoreOn : new boolean[] {true, false}) {
-            CheckpointRecovery.Recovered recovered = recovery.recover(new LaunchRecord(THIS, NOW, null, false, false), restoreOn);
+            CheckpointRecovery.Recovered recovered = recovery.recover(LaunchRecord.afterCleanExit(THIS, NOW), restoreOn);
 
             assertInstanceOf(StartupCleanup.DeleteAll.class, recovered.cleanup());
             assertEquals(List.of(), recovered.checkpoints());
@@ -53,7 +55,7 @@ class CheckpointRecoveryTest {
 
     @Test
     void afterACrashOnlyTheCrashedLaunchsCheckpointsComeBackAndTheRestAreReported() {
-        CheckpointRecovery.Recovered recovered = recovery.recover(new LaunchRecord(THIS, NOW, PREVIOUS, true, false), true);
+        CheckpointRecovery.Recovered recovered = recovery.recover(crashOf(PREVIOUS), true);
 
         assertEquals(List.of("mine"), recovered.checkpoints().stream().map(ScrollbackRecord::scrollback).toList());
         assertEquals(1, recovered.rejected().size());
@@ -61,16 +63,46 @@ class CheckpointRecoveryTest {
     }
 
     @Test
-    void afterACrashWithRestoreOffNothingIsReadAndTheFilesGo() {
-        CheckpointRecovery.Recovered recovered = recovery.recover(new LaunchRecord(THIS, NOW, PREVIOUS, true, false), false);
+    void afterACrashWithRestoreOffNothingIsReadOrDeleted() {
+        CheckpointRecovery.Recovered recovered = recovery.recover(crashOf(PREVIOUS), false);
 
         assertEquals(List.of(), recovered.checkpoints());
-        assertFalse(Files.exists(store.directory()));
+        assertTrue(Files.exists(store.fileOf(PANEL)), "kept for a launch that restores");
+        assertTrue(Files.exists(store.fileOf(OTHER)));
+        assertFalse(recovered.checkpointsAllowed());
+    }
+
+    @Test
+    void theRecordsOfEveryLaunchInTheLineageComeBack() {
+        LaunchRecord afterTwoCrashes = new LaunchRecord(THIS, NOW, new PreviousLaunch.Crashed(PREVIOUS),
+                new CheckpointOwners(List.of(PREVIOUS, OLDER), false));
+
+        CheckpointRecovery.Recovered recovered = recovery.recover(afterTwoCrashes, true);
+
+        assertEquals(List.of("an older launch's", "mine"),
+                recovered.checkpoints().stream().map(ScrollbackRecord::scrollback).sorted().toList());
+        assertEquals(List.of(), recovered.rejected());
+    }
+
+    @Test
+    void aRecordLongerThanTheTailIsCutToItAfterReading() throws IOException {
+        store.write(ScrollbackRecord.of(PANEL, PREVIOUS, NOW, 4, false, false, "a\r\nb\r\nc\r\n"));
+        CheckpointRecovery twoLines = new CheckpointRecovery(store, new LastLinesTrimmer(),
+                CheckpointSettings.defaults().withTail(2, 1_000, 100));
+
+        ScrollbackRecord record = twoLines.recover(crashOf(PREVIOUS), true).checkpoints().get(0);
+
+        assertEquals("b\r\nc\r\n", record.scrollback());
+        assertTrue(record.truncated());
+    }
+
+    private static LaunchRecord crashOf(UUID launch) {
+        return new LaunchRecord(THIS, NOW, new PreviousLaunch.Crashed(launch), new CheckpointOwners(List.of(launch), false));
     }
 
     @Test
     void theFilesOfAHoldfastStillRunningAreLeftAloneAndThisLaunchMustNotCheckpoint() {
-        CheckpointRecovery.Recovered recovered = recovery.recover(new LaunchRecord(THIS, NOW, PREVIOUS, false, true), true);
+        CheckpointRecovery.Recovered recovered = recovery.recover(LaunchRecord.secondInstance(THIS, NOW), true);
 
         assertEquals(List.of(), recovered.checkpoints());
         assertTrue(Files.exists(store.fileOf(PANEL)));

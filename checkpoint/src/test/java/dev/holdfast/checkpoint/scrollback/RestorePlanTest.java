@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import dev.holdfast.checkpoint.session.LaunchRecord;
 import dev.holdfast.checkpoint.session.PanelSnapshot;
 import dev.holdfast.checkpoint.session.SessionLoad;
 import dev.holdfast.checkpoint.session.SessionSnapshot;
@@ -29,10 +28,6 @@ class RestorePlanTest {
     private static final UUID SHELL = new UUID(0x5e11L, 1);
     private static final UUID LOGS = new UUID(0x5e11L, 2);
     private static final UUID CRASHED = new UUID(0x1a0cL, 1);
-    private static final LaunchRecord AFTER_CRASH = new LaunchRecord(new UUID(0x1a0cL, 2), T.plusSeconds(600),
-            CRASHED, true, false);
-    private static final LaunchRecord AFTER_CLEAN_EXIT = new LaunchRecord(new UUID(0x1a0cL, 2), T.plusSeconds(600),
-            null, false, false);
 
     @TempDir
     Path root;
@@ -43,7 +38,7 @@ class RestorePlanTest {
         SessionSnapshot autosave = snapshot(T.plusSeconds(70), null, panel(SHELL, null), panel(LOGS, null));
         ScrollbackRecord checkpoint = checkpoint(SHELL, T.plusSeconds(30), "make: done\r\n");
 
-        RestorePlan plan = RestorePlan.merge(autosave, AFTER_CRASH, List.of(checkpoint));
+        RestorePlan plan = RestorePlan.merge(autosave, null, List.of(checkpoint));
 
         assertEquals("make: done\r\n", plan.snapshot().panels().get(0).scrollback());
         assertNull(plan.snapshot().panels().get(1).scrollback());
@@ -60,7 +55,7 @@ class RestorePlanTest {
         List<ScrollbackRecord> older = List.of(
                 checkpoint(SHELL, T.plusSeconds(40), "older\r\n"), checkpoint(LOGS, T.plusSeconds(40), "older\r\n"));
 
-        RestorePlan plan = RestorePlan.merge(quit, AFTER_CRASH, older);
+        RestorePlan plan = RestorePlan.merge(quit, null, older);
 
         assertEquals("at quit\r\n", plan.snapshot().panels().get(0).scrollback());
         assertNull(plan.snapshot().panels().get(1).scrollback(), "left out on purpose, and it stays out");
@@ -72,7 +67,7 @@ class RestorePlanTest {
     void aSaveExactlyAsNewAsTheCheckpointWins() {
         SessionSnapshot quit = snapshot(T, T, panel(SHELL, "saved\r\n"));
 
-        RestorePlan plan = RestorePlan.merge(quit, AFTER_CRASH, List.of(checkpoint(SHELL, T, "checkpoint\r\n")));
+        RestorePlan plan = RestorePlan.merge(quit, null, List.of(checkpoint(SHELL, T, "checkpoint\r\n")));
 
         assertEquals("saved\r\n", plan.snapshot().panels().get(0).scrollback());
     }
@@ -82,19 +77,44 @@ class RestorePlanTest {
         // The launch after a clean quit crashed before its first autosave: session.json is still the quit's.
         SessionSnapshot quit = snapshot(T, T, panel(SHELL, "at quit\r\n"));
 
-        RestorePlan plan = RestorePlan.merge(quit, AFTER_CRASH, List.of(checkpoint(SHELL, T.plusMillis(1), "later\r\n")));
+        RestorePlan plan = RestorePlan.merge(quit, null, List.of(checkpoint(SHELL, T.plusMillis(1), "later\r\n")));
 
         assertEquals("later\r\n", plan.snapshot().panels().get(0).scrollback());
     }
 
     @Test
-    void checkpointsAreNotMergedAfterACleanExit() {
-        SessionSnapshot quit = snapshot(T, null, panel(SHELL, null));
+    void aRestoreAfterACleanExitSeedsWhatItRestoredToo() {
+        SessionSnapshot quit = snapshot(T, T, panel(SHELL, "at quit\r\n"), panel(LOGS, null));
 
-        RestorePlan plan = RestorePlan.merge(quit, AFTER_CLEAN_EXIT, List.of(checkpoint(SHELL, T.plusSeconds(1), "x")));
+        RestorePlan plan = RestorePlan.merge(quit, null, List.of());
+
+        assertEquals(List.of(new ScrollbackSeed(SHELL, "at quit\r\n", T, false)), plan.seeds(),
+                "a crash at any moment after this launch must bring back at least what it restored");
+    }
+
+    @Test
+    void theLastSnapshotWithScrollbackFillsTheTabsOfLaterAutosaves() {
+        Instant quitAt = T.minusSeconds(300);
+        SessionSnapshot quit = snapshot(quitAt, quitAt, panel(SHELL, "at quit\r\n"), panel(LOGS, "logs\r\n"));
+        SessionSnapshot autosave = snapshot(T, null, panel(SHELL, null), panel(LOGS, null));
+
+        RestorePlan plan = RestorePlan.merge(autosave, quit, List.of(checkpoint(LOGS, quitAt.plusSeconds(30), "newer\r\n")));
+
+        assertEquals("at quit\r\n", plan.snapshot().panels().get(0).scrollback());
+        assertEquals(new RestoreSource.CleanQuitSnapshot(quitAt), plan.sourceOf(SHELL));
+        assertEquals("newer\r\n", plan.snapshot().panels().get(1).scrollback(), "a newer checkpoint still wins");
+        assertEquals(2, plan.seeds().size());
+    }
+
+    @Test
+    void aTabOptedOutSinceTheQuitTakesNothingFromIt() {
+        SessionSnapshot quit = snapshot(T, T, panel(SHELL, "at quit\r\n"));
+        SessionSnapshot autosave = snapshot(T.plusSeconds(8), null, new PanelSnapshot(SHELL, null, null, null, null, false));
+
+        RestorePlan plan = RestorePlan.merge(autosave, quit, List.of());
 
         assertNull(plan.snapshot().panels().get(0).scrollback());
-        assertEquals(List.of(), plan.seeds(), "clean launches do not seed");
+        assertEquals(List.of(), plan.seeds());
     }
 
     @Test
@@ -102,7 +122,7 @@ class RestorePlanTest {
         SessionSnapshot autosave = snapshot(T, null,
                 new PanelSnapshot(SHELL, null, null, null, null, false));
 
-        RestorePlan plan = RestorePlan.merge(autosave, AFTER_CRASH, List.of(checkpoint(SHELL, T, "secret")));
+        RestorePlan plan = RestorePlan.merge(autosave, null, List.of(checkpoint(SHELL, T, "secret")));
 
         assertNull(plan.snapshot().panels().get(0).scrollback());
         assertEquals(new RestoreSource.None(), plan.sourceOf(SHELL));
@@ -120,7 +140,7 @@ class RestorePlanTest {
         SessionSnapshot legacy = ((SessionLoad.Loaded) new SessionSnapshotStore(state, Clock.systemUTC()).load())
                 .snapshot();
 
-        RestorePlan plan = RestorePlan.merge(legacy, AFTER_CRASH,
+        RestorePlan plan = RestorePlan.merge(legacy, null,
                 List.of(checkpoint(SHELL, Instant.parse("2024-11-02T18:39:00Z"), "from the checkpoint\r\n")));
 
         assertNull(legacy.scrollbackCapturedAt());
@@ -134,19 +154,19 @@ class RestorePlanTest {
         sessions.save(snapshot(T.plusSeconds(5), T.plusSeconds(5), panel(SHELL, "at quit\r\n")));
         SessionSnapshot loaded = ((SessionLoad.Loaded) sessions.load()).snapshot();
 
-        RestorePlan plan = RestorePlan.merge(loaded, AFTER_CRASH, List.of(checkpoint(SHELL, T, "older\r\n")));
+        RestorePlan plan = RestorePlan.merge(loaded, null, List.of(checkpoint(SHELL, T, "older\r\n")));
 
         assertEquals(T.plusSeconds(5), loaded.scrollbackCapturedAt());
         assertEquals("at quit\r\n", plan.snapshot().panels().get(0).scrollback());
     }
 
     @Test
-    void afterACrashTheRestoredScrollbackIsSeededWithItsOriginalAgeAndAgentFlag() {
+    void theRestoredScrollbackIsSeededWithItsOriginalAgeAndAgentFlag() {
         Instant quitAt = T.minusSeconds(500);
         SessionSnapshot snapshot = snapshot(T, quitAt, panel(SHELL, null), panel(LOGS, "from the quit\r\n"));
         ScrollbackRecord agent = ScrollbackRecord.of(SHELL, CRASHED, T.minusSeconds(42), 9, false, true, "codex\r\n");
 
-        RestorePlan plan = RestorePlan.merge(snapshot, AFTER_CRASH, List.of(agent));
+        RestorePlan plan = RestorePlan.merge(snapshot, null, List.of(agent));
 
         assertEquals(List.of(new ScrollbackSeed(SHELL, "codex\r\n", T.minusSeconds(42), true),
                 new ScrollbackSeed(LOGS, "from the quit\r\n", quitAt, false)), plan.seeds());
@@ -155,7 +175,7 @@ class RestorePlanTest {
 
     @Test
     void withoutASnapshotThereIsNothingToRestore() {
-        RestorePlan plan = RestorePlan.merge(null, AFTER_CRASH, List.of(checkpoint(SHELL, T, "x")));
+        RestorePlan plan = RestorePlan.merge(null, null, List.of(checkpoint(SHELL, T, "x")));
 
         assertNull(plan.snapshot());
         assertInstanceOf(RestoreSource.None.class, plan.sourceOf(SHELL));
@@ -166,7 +186,7 @@ class RestorePlanTest {
     void aCheckpointOfAPanelNotInTheSnapshotIsIgnored() {
         SessionSnapshot autosave = snapshot(T, null, panel(SHELL, null));
 
-        RestorePlan plan = RestorePlan.merge(autosave, AFTER_CRASH, List.of(checkpoint(LOGS, T, "closed tab")));
+        RestorePlan plan = RestorePlan.merge(autosave, null, List.of(checkpoint(LOGS, T, "closed tab")));
 
         assertEquals(1, plan.snapshot().panels().size());
         assertNull(plan.snapshot().panels().get(0).scrollback());

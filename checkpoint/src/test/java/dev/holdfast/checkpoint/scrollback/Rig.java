@@ -3,6 +3,7 @@ package dev.holdfast.checkpoint.scrollback;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.holdfast.checkpoint.store.StateDirectory;
 import dev.holdfast.checkpoint.store.StateJson;
+import java.nio.charset.StandardCharsets;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -33,18 +34,26 @@ final class Rig implements TerminalRoster, ScrollbackSource, KeyboardActivity, C
     final ScrollbackStore store;
     final List<FakeTerminal> terminals = new ArrayList<>();
     final List<UUID> captured = new ArrayList<>();
-    final List<CheckpointSummary> finished = new ArrayList<>();
+    final List<CheckpointReport> finished = new ArrayList<>();
+    final List<String> writeFailures = new ArrayList<>();
+    int written;
+    int takeovers;
+    /** Captures the source was asked to continue from an earlier one (so it copied only what was new). */
+    int incrementalCaptures;
+    /** False: the source always copies everything, as a terminal without a continuable history does. */
+    boolean incremental = true;
     final Map<UUID, Duration> captureCost = new HashMap<>();
     final Set<UUID> captureFails = new HashSet<>();
     final Set<UUID> formatFails = new HashSet<>();
     int formats;
     Instant lastKeystroke;
     long nanos;
-    /** Runs between the coordinator's reading of a generation and its recording; the interleaving test's hook. */
-    Runnable onCopied = () -> { };
+    /** Runs between the coordinator's reading of a generation and the copy; the interleaving test's hook. */
+    Runnable onGenerationRead = () -> { };
     /** Runs while the checkpoint executor formats a capture, before its write. */
     Runnable onFormat = () -> { };
     final CheckpointCoordinator coordinator;
+    final UUID launchId;
 
     Rig(Path root) {
         this(root, CheckpointSettings.defaults());
@@ -56,10 +65,15 @@ final class Rig implements TerminalRoster, ScrollbackSource, KeyboardActivity, C
 
     /** A launch on an existing state directory, as the relaunch tests need. */
     Rig(StateDirectory state, ManualClock clock, UUID launchId, CheckpointSettings settings) {
+        this(state, clock, launchId, settings, new LastLinesTrimmer());
+    }
+
+    Rig(StateDirectory state, ManualClock clock, UUID launchId, CheckpointSettings settings, ScrollbackTrimmer trimmer) {
         this.state = state;
         this.clock = clock;
+        this.launchId = launchId;
         store = new ScrollbackStore(state, clock, settings.maxRecordBytes());
-        coordinator = new CheckpointCoordinator(settings, launchId, this, this, this, new LastLinesTrimmer(), store,
+        coordinator = new CheckpointCoordinator(settings, launchId, this, this, this, trimmer, store,
                 new CheckpointRuntime(ui, disk, clock, () -> nanos), this);
     }
 
@@ -88,7 +102,7 @@ final class Rig implements TerminalRoster, ScrollbackSource, KeyboardActivity, C
     }
 
     /** Starts a forced checkpoint and runs it to the end. */
-    CheckpointSummary checkpointNow() {
+    CheckpointReport checkpointNow() {
         int before = finished.size();
         if (coordinator.runNow() != CheckpointStart.STARTED) {
             throw new AssertionError("the checkpoint did not start");
@@ -118,16 +132,24 @@ final class Rig implements TerminalRoster, ScrollbackSource, KeyboardActivity, C
         return Files.exists(fileOf(terminal));
     }
 
-    JsonNode recordOf(FakeTerminal terminal) {
+    /** The terminal's record as the next launch would read it: the record with its appends. */
+    ScrollbackRecord recordOf(FakeTerminal terminal) {
+        return store.read(terminal.panelId(), launchId).orElseThrow(
+                () -> new AssertionError("no readable record of " + terminal.panelId()));
+    }
+
+    /** The first line of the file: the record as written whole. */
+    JsonNode firstLineOf(FakeTerminal terminal) {
         try {
-            return StateJson.newMapper().readTree(fileOf(terminal).toFile());
+            String first = Files.readAllLines(fileOf(terminal), StandardCharsets.UTF_8).get(0);
+            return StateJson.newMapper().readTree(first);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
     String scrollbackOf(FakeTerminal terminal) {
-        return recordOf(terminal).get("scrollback").textValue();
+        return recordOf(terminal).scrollback();
     }
 
     /** Makes writes of this panel's file fail: a non-empty directory cannot be renamed over, even by root. */
@@ -146,22 +168,45 @@ final class Rig implements TerminalRoster, ScrollbackSource, KeyboardActivity, C
     }
 
     @Override
-    public Capture capture(UUID panelId) {
+    public Capture capture(UUID panelId, Continuation since) {
         captured.add(panelId);
         nanos += captureCost.getOrDefault(panelId, Duration.ZERO).toNanos();
         if (captureFails.contains(panelId)) {
             throw new IllegalStateException("the buffer could not be copied");
         }
-        String copy = terminals.stream().filter(t -> t.panelId().equals(panelId)).findFirst().orElseThrow().content();
+        String model = terminals.stream().filter(t -> t.panelId().equals(panelId)).findFirst().orElseThrow().content();
+        boolean appends = incremental && since instanceof Copied copied && copied.chars() <= model.length();
+        if (appends) {
+            incrementalCaptures++;
+        }
+        String copy = appends ? model.substring(((Copied) since).chars()) : model;
         boolean failFormat = formatFails.contains(panelId);
-        return () -> {
-            formats++;
-            onFormat.run();
-            if (failFormat) {
-                throw new IllegalStateException("the copy could not be formatted");
+        Copied next = incremental ? new Copied(model.length()) : null;
+        return new Capture() {
+            @Override
+            public boolean appends() {
+                return appends;
             }
-            return copy;
+
+            @Override
+            public Continuation continuation() {
+                return next;
+            }
+
+            @Override
+            public CaptureText format() {
+                formats++;
+                onFormat.run();
+                if (failFormat) {
+                    throw new IllegalStateException("the copy could not be formatted");
+                }
+                return new CaptureText(copy, "");
+            }
         };
+    }
+
+    /** How much of a fake terminal's model a capture copied: everything of it is history. */
+    record Copied(int chars) implements Continuation {
     }
 
     @Override
@@ -170,12 +215,27 @@ final class Rig implements TerminalRoster, ScrollbackSource, KeyboardActivity, C
     }
 
     @Override
-    public void copied(UUID panelId, long generation) {
-        onCopied.run();
+    public void generationRead(UUID panelId, long generation) {
+        onGenerationRead.run();
     }
 
     @Override
-    public void finished(CheckpointSummary summary) {
-        finished.add(summary);
+    public void written(UUID panelId) {
+        written++;
+    }
+
+    @Override
+    public void writeFailed(UUID panelId, String reason) {
+        writeFailures.add(reason);
+    }
+
+    @Override
+    public void tookOver() {
+        takeovers++;
+    }
+
+    @Override
+    public void finished(CheckpointReport report) {
+        finished.add(report);
     }
 }

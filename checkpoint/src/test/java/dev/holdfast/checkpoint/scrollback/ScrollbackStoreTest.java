@@ -8,7 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.holdfast.checkpoint.session.CheckpointOwners;
 import dev.holdfast.checkpoint.store.StateDirectory;
+import java.io.RandomAccessFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,7 +54,7 @@ class ScrollbackStoreTest {
         assertEquals(store.directory().resolve(PANEL + ".json"), store.fileOf(PANEL));
         assertEquals("rwx------", mode(store.directory()));
         assertEquals("rw-------", mode(store.fileOf(PANEL)));
-        assertEquals(List.of(new CheckpointRead.Accepted(store.fileOf(PANEL), record)), store.readAll(CRASHED));
+        assertEquals(List.of(new CheckpointRead.Accepted(store.fileOf(PANEL), record)), store.readAll(owners(CRASHED)));
         assertEquals(2, record.lineCount());
     }
 
@@ -63,7 +65,7 @@ class ScrollbackStoreTest {
 
         store.write(second);
 
-        assertEquals(List.of(new CheckpointRead.Accepted(store.fileOf(PANEL), second)), store.readAll(CRASHED));
+        assertEquals(List.of(new CheckpointRead.Accepted(store.fileOf(PANEL), second)), store.readAll(owners(CRASHED)));
         assertEquals(List.of(store.fileOf(PANEL)), entries());
     }
 
@@ -95,7 +97,7 @@ class ScrollbackStoreTest {
     @Test
     void pruneAndReadOfAMissingDirectoryFindNothing() throws IOException {
         assertEquals(0, store.prune(Set.of()));
-        assertEquals(List.of(), store.readAll(CRASHED));
+        assertEquals(List.of(), store.readAll(owners(CRASHED)));
         store.deleteAll();
     }
 
@@ -126,7 +128,7 @@ class ScrollbackStoreTest {
         store.write(record(PANEL, CRASHED, "mine"));
         store.write(record(OTHER, OLDER, "a leftover whose deletion failed"));
 
-        List<CheckpointRead> reads = store.readAll(CRASHED);
+        List<CheckpointRead> reads = store.readAll(owners(CRASHED));
 
         assertEquals(2, reads.size());
         assertEquals("mine", accepted().scrollback());
@@ -145,7 +147,7 @@ class ScrollbackStoreTest {
         Files.writeString(store.fileOf(panels.get(2)), "[1, 2]");
         Files.writeString(store.fileOf(panels.get(3)), "{\"version\": 1, \"panelId\": \"" + panels.get(3) + "\"}");
 
-        List<CheckpointRead> reads = store.readAll(CRASHED);
+        List<CheckpointRead> reads = store.readAll(owners(CRASHED));
 
         assertEquals(5, reads.size());
         assertTrue(rejected(reads, panels.get(0)).reason().contains(" at line "));
@@ -164,13 +166,94 @@ class ScrollbackStoreTest {
     void anotherFormatVersionIsRejected() throws IOException {
         store.write(record(PANEL, CRASHED, "x"));
         ObjectNode tree = (ObjectNode) json.readTree(store.fileOf(PANEL).toFile());
-        tree.put("version", 2);
+        tree.put("version", 3);
         tree.remove("scrollback");
         json.writeValue(store.fileOf(PANEL).toFile(), tree);
 
-        CheckpointRead.Rejected read = rejected(store.readAll(CRASHED), PANEL);
+        CheckpointRead.Rejected read = rejected(store.readAll(owners(CRASHED)), PANEL);
 
-        assertTrue(read.reason().startsWith("format version 2 is not supported (this build reads version 1)"));
+        assertTrue(read.reason().startsWith("format version 3 is not supported (this build reads version 2)"),
+                read.reason());
+    }
+
+    @Test
+    void aVersionOneRecordFromTheBuildBeforeAppendsStillReads() throws IOException {
+        Files.createDirectories(store.directory());
+        Files.writeString(store.fileOf(PANEL), """
+                {
+                  "version" : 1,
+                  "panelId" : "%s",
+                  "launchId" : "%s",
+                  "capturedAt" : "2025-03-14T09:15:02Z",
+                  "generation" : 7,
+                  "lineCount" : 1,
+                  "truncated" : false,
+                  "agent" : false,
+                  "scrollback" : "from the old build"
+                }
+                """.formatted(PANEL, CRASHED));
+
+        assertEquals(record(PANEL, CRASHED, "from the old build"), accepted());
+    }
+
+    @Test
+    void appendedCapturesReadBackAsOneRecordAndATornLastOneIsIgnored() throws IOException {
+        long size = store.write(ScrollbackRecord.of(PANEL, CRASHED, NOW, 1, false, false, "a\r\n$ ", 2));
+        size = store.append(PANEL, new ScrollbackAppend(CRASHED, NOW.plusSeconds(60), 2, "b\r\n", "$ ls"), size);
+        long whole = store.append(PANEL, new ScrollbackAppend(CRASHED, NOW.plusSeconds(120), 3, "c\r\n", "$ "), size);
+
+        ScrollbackRecord read = accepted();
+        assertEquals("a\r\nb\r\nc\r\n$ ", read.scrollback());
+        assertEquals(3, read.generation());
+        assertEquals(NOW.plusSeconds(120), read.capturedAt());
+        assertEquals(2, read.screenChars());
+
+        try (RandomAccessFile file = new RandomAccessFile(store.fileOf(PANEL).toFile(), "rw")) {
+            file.setLength(whole - 10);
+        }
+        assertEquals("a\r\nb\r\n$ ls", accepted().scrollback(), "a crash in the middle of an append loses only it");
+    }
+
+    @Test
+    void anAppendThatWouldOutgrowTheLimitIsRefusedAndTheFileStaysAsItWas() throws IOException {
+        long size = store.write(record(PANEL, CRASHED, "kept\r\n"));
+
+        assertThrows(OversizedRecordException.class, () -> store.append(PANEL,
+                new ScrollbackAppend(CRASHED, NOW, 8, "x".repeat(LIMIT), ""), size));
+
+        assertEquals(size, Files.size(store.fileOf(PANEL)));
+        assertEquals("kept\r\n", accepted().scrollback());
+    }
+
+    @Test
+    void anAppendOfAnotherLaunchIsRejected() throws IOException {
+        long size = store.write(record(PANEL, CRASHED, "a\r\n"));
+        store.append(PANEL, new ScrollbackAppend(OLDER, NOW, 8, "b\r\n", ""), size);
+
+        assertTrue(rejected(store.readAll(owners(CRASHED)), PANEL).reason().contains("names launch " + OLDER));
+    }
+
+    @Test
+    void whenTheOwnerIsUnknownEveryRecordThatValidatesIsAccepted() throws IOException {
+        store.write(record(PANEL, CRASHED, "one"));
+        store.write(record(OTHER, OLDER, "two"));
+
+        List<CheckpointRead> reads = store.readAll(CheckpointOwners.ANY);
+
+        assertTrue(reads.stream().allMatch(read -> read instanceof CheckpointRead.Accepted), reads::toString);
+    }
+
+    @Test
+    void aThreeGigabyteSparseFileIsSetAsideWithoutBeingRead() throws IOException {
+        Files.createDirectories(store.directory());
+        try (RandomAccessFile file = new RandomAccessFile(store.fileOf(PANEL).toFile(), "rw")) {
+            file.setLength(3L * 1024 * 1024 * 1024);
+        }
+
+        CheckpointRead.Rejected read = rejected(store.readAll(owners(CRASHED)), PANEL);
+
+        assertTrue(read.reason().startsWith("it is larger than the limit of " + LIMIT + " bytes"), read.reason());
+        assertFalse(Files.exists(store.fileOf(PANEL)));
     }
 
     @Test
@@ -178,7 +261,7 @@ class ScrollbackStoreTest {
         store.write(record(OTHER, CRASHED, "someone else's"));
         Files.move(store.fileOf(OTHER), store.fileOf(PANEL));
 
-        CheckpointRead.Rejected read = rejected(store.readAll(CRASHED), PANEL);
+        CheckpointRead.Rejected read = rejected(store.readAll(owners(CRASHED)), PANEL);
 
         assertTrue(read.reason().startsWith("it holds panel " + OTHER + ", not the panel its name says"));
     }
@@ -186,9 +269,9 @@ class ScrollbackStoreTest {
     @Test
     void aFileOverTheSizeLimitIsRejectedWithoutBeingParsed() throws IOException {
         Files.createDirectories(store.directory());
-        Files.writeString(store.fileOf(PANEL), "{\"version\": 1, \"pad\": \"" + "x".repeat(LIMIT) + "\"}");
+        Files.writeString(store.fileOf(PANEL), "{\"version\": 2, \"pad\": \"" + "x".repeat(LIMIT) + "\"}");
 
-        CheckpointRead.Rejected read = rejected(store.readAll(CRASHED), PANEL);
+        CheckpointRead.Rejected read = rejected(store.readAll(owners(CRASHED)), PANEL);
 
         assertTrue(read.reason().startsWith("it is larger than the limit of " + LIMIT + " bytes"));
     }
@@ -198,7 +281,7 @@ class ScrollbackStoreTest {
         store.write(record(OTHER, CRASHED, "x"));
         Files.createSymbolicLink(store.fileOf(PANEL), store.fileOf(OTHER));
 
-        CheckpointRead.Rejected read = rejected(store.readAll(CRASHED), PANEL);
+        CheckpointRead.Rejected read = rejected(store.readAll(owners(CRASHED)), PANEL);
 
         assertTrue(read.reason().startsWith("it is not a regular file"));
     }
@@ -209,7 +292,7 @@ class ScrollbackStoreTest {
         Files.writeString(store.directory().resolve(PANEL.toString().toUpperCase() + ".json"), "{");
         Files.writeString(store.directory().resolve("." + PANEL + ".json.42.tmp"), "{");
 
-        assertEquals(1, store.readAll(CRASHED).size());
+        assertEquals(1, store.readAll(owners(CRASHED)).size());
     }
 
     @Test
@@ -219,11 +302,11 @@ class ScrollbackStoreTest {
         tree.put("generation", -3);
         json.writeValue(store.fileOf(PANEL).toFile(), tree);
 
-        assertTrue(rejected(store.readAll(CRASHED), PANEL).reason().startsWith("generation -3 is negative"));
+        assertTrue(rejected(store.readAll(owners(CRASHED)), PANEL).reason().startsWith("generation -3 is negative"));
     }
 
     private ScrollbackRecord accepted() {
-        return store.readAll(CRASHED).stream()
+        return store.readAll(owners(CRASHED)).stream()
                 .filter(read -> read instanceof CheckpointRead.Accepted)
                 .map(read -> ((CheckpointRead.Accepted) read).record())
                 .findFirst().orElseThrow();
@@ -240,6 +323,10 @@ class ScrollbackStoreTest {
         try (Stream<Path> listing = Files.list(store.directory())) {
             return listing.sorted().toList();
         }
+    }
+
+    private static CheckpointOwners owners(UUID... launches) {
+        return new CheckpointOwners(List.of(launches), false);
     }
 
     private static ScrollbackRecord record(UUID panel, UUID launch, String scrollback) {

@@ -2,21 +2,28 @@ package dev.holdfast.checkpoint.session;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.holdfast.checkpoint.store.PrivateFiles;
 import dev.holdfast.checkpoint.store.StateDirectory;
+import dev.holdfast.checkpoint.store.StateWriter;
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.UUID;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,211 +36,280 @@ class LaunchSentinelTest {
     Path root;
 
     private StateDirectory dir;
+    private InstanceLock lock;
     private final FakeProcessTable processes = new FakeProcessTable(100);
     private int launches;
+    private boolean diskFull;
+    private final StateWriter disk = (target, bytes) -> {
+        if (diskFull) {
+            throw new IOException("No space left on device");
+        }
+        PrivateFiles.writeAtomically(target, bytes);
+    };
 
     @BeforeEach
     void openDirectory() throws IOException {
         dir = new StateDirectory(root.resolve("state"), root.resolve("config")).open();
+        lock = ((InstanceLock.Acquired) InstanceLock.tryAcquire(dir)).lock();
+    }
+
+    @AfterEach
+    void releaseTheLock() throws IOException {
+        lock.close();
     }
 
     @Test
     void theFirstLaunchIsCleanAndLeavesASentinelNamingItsProcess() throws IOException {
-        LaunchRecord launch = newLaunch().acquire();
+        LaunchSentinel sentinel = newLaunch();
+        LaunchRecord launch = sentinel.acquire(lock);
 
         assertEquals(launchId(1), launch.launchId());
         assertEquals(NOW, launch.startedAt());
+        assertEquals(new PreviousLaunch.None(), launch.previous());
         assertFalse(launch.previousWasUnclean());
-        assertFalse(launch.previousStillRunning());
-        assertNull(launch.previousLaunchId());
-        JsonNode sentinel = new ObjectMapper().readTree(dir.sentinelFile().toFile());
-        assertEquals(launchId(1).toString(), sentinel.get("launchId").textValue());
-        assertEquals("2025-03-14T09:15:02Z", sentinel.get("startedAt").textValue());
-        assertEquals(100, sentinel.get("process").get("pid").longValue());
-        assertEquals(processes.self().startedAt().toString(), sentinel.get("process").get("startedAt").textValue());
+        assertTrue(launch.owners().isEmpty());
+        assertTrue(sentinel.isClaimed());
+        JsonNode written = new ObjectMapper().readTree(dir.sentinelFile().toFile());
+        assertEquals(launchId(1).toString(), written.get("launchId").textValue());
+        assertEquals("2025-03-14T09:15:02Z", written.get("startedAt").textValue());
+        assertEquals(processes.self().pid(), written.get("process").get("pid").longValue());
+        assertEquals(0, written.get("inherited").size());
         assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.sentinelFile())));
     }
 
     @Test
     void aLaunchAfterACleanExitIsClean() throws IOException {
         LaunchSentinel first = newLaunch();
-        first.acquire();
-        first.releaseOnCleanExit();
+        first.acquire(lock);
+        first.endCleanly(true);
         assertFalse(Files.exists(dir.sentinelFile()));
 
-        processes.becomeProcess(200);
-        LaunchRecord second = newLaunch().acquire();
+        LaunchRecord second = newLaunch().acquire(lock);
 
-        assertFalse(second.previousWasUnclean());
-        assertNull(second.previousLaunchId());
+        assertEquals(new PreviousLaunch.None(), second.previous());
         assertTrue(Files.exists(dir.sentinelFile()));
     }
 
     @Test
-    void aLaunchAfterACrashKnowsWhichLaunchCrashed() throws IOException {
-        newLaunch().acquire();
+    void aLaunchAfterACrashOwnsTheCrashedLaunchsCheckpoints() {
+        newLaunch().acquire(lock);
 
         processes.becomeProcess(200);
-        LaunchRecord second = newLaunch().acquire();
+        LaunchRecord second = newLaunch().acquire(lock);
 
+        assertEquals(new PreviousLaunch.Crashed(launchId(1)), second.previous());
         assertTrue(second.previousWasUnclean());
-        assertFalse(second.previousStillRunning());
-        assertEquals(launchId(1), second.previousLaunchId());
+        assertEquals(List.of(launchId(1)), second.owners().launches());
         assertEquals(launchId(2), second.launchId());
     }
 
     @Test
-    void crashThenCleanQuitThenLaunchIsCleanAgain() throws IOException {
-        newLaunch().acquire();
-        processes.becomeProcess(200);
-        LaunchSentinel afterCrash = newLaunch();
-        assertTrue(afterCrash.acquire().previousWasUnclean());
-        afterCrash.releaseOnCleanExit();
+    void launchesThatCrashBeforeTakingOverPassTheWholeLineageOn() {
+        newLaunch().acquire(lock);
+        newLaunch().acquire(lock);
+        newLaunch().acquire(lock);
 
-        processes.becomeProcess(300);
-        LaunchRecord third = newLaunch().acquire();
+        LaunchRecord fourth = newLaunch().acquire(lock);
 
-        assertFalse(third.previousWasUnclean());
-        assertNull(third.previousLaunchId());
+        assertEquals(List.of(launchId(3), launchId(2), launchId(1)), fourth.owners().launches());
     }
 
     @Test
-    void cleanQuitThenCrashThenLaunchBlamesOnlyTheCrashedLaunch() throws IOException {
-        LaunchSentinel first = newLaunch();
-        first.acquire();
-        first.releaseOnCleanExit();
-        processes.becomeProcess(200);
-        newLaunch().acquire();
+    void aLaunchThatTookOverPassesOnlyItsOwnCheckpointsOn() throws IOException {
+        newLaunch().acquire(lock);
+        LaunchSentinel second = newLaunch();
+        second.acquire(lock);
+        assertTrue(second.holdsInheritance());
 
-        processes.becomeProcess(300);
-        LaunchRecord third = newLaunch().acquire();
+        second.tookOver();
 
-        assertTrue(third.previousWasUnclean());
-        assertEquals(launchId(2), third.previousLaunchId());
+        assertFalse(second.holdsInheritance());
+        assertEquals(List.of(launchId(2)), newLaunch().acquire(lock).owners().launches());
+    }
+
+    @Test
+    void crashThenCleanQuitThenLaunchIsCleanAgain() throws IOException {
+        newLaunch().acquire(lock);
+        LaunchSentinel afterCrash = newLaunch();
+        assertTrue(afterCrash.acquire(lock).previousWasUnclean());
+        afterCrash.endCleanly(true);
+
+        LaunchRecord third = newLaunch().acquire(lock);
+
+        assertEquals(new PreviousLaunch.None(), third.previous());
+        assertTrue(third.owners().isEmpty());
+    }
+
+    @Test
+    void aCleanExitWithoutSavingKeepsTheInheritedCheckpointsValidForTheNextLaunch() throws IOException {
+        newLaunch().acquire(lock);
+        LaunchSentinel withoutRestore = newLaunch();
+        withoutRestore.acquire(lock);
+
+        withoutRestore.endCleanly(false);
+
+        LaunchRecord third = newLaunch().acquire(lock);
+        assertEquals(new PreviousLaunch.EndedKeepingCheckpoints(launchId(2)), third.previous());
+        assertFalse(third.previousWasUnclean(), "nothing crashed");
+        assertTrue(third.owners().accepts(launchId(1)));
+    }
+
+    @Test
+    void aCleanExitWithoutSavingOrInheritanceLeavesNoSentinel() throws IOException {
+        LaunchSentinel launch = newLaunch();
+        launch.acquire(lock);
+
+        launch.endCleanly(false);
+
+        assertFalse(Files.exists(dir.sentinelFile()));
+    }
+
+    @Test
+    void aQuitWhoseSaveFailedLeavesTheSentinelWithTheReason() {
+        LaunchSentinel quitting = newLaunch();
+        quitting.acquire(lock);
+
+        quitting.endWithoutSaving("No space left on device");
+
+        LaunchRecord next = newLaunch().acquire(lock);
+        assertEquals(new PreviousLaunch.QuitWithoutSaving(launchId(1), "No space left on device"), next.previous());
+        assertTrue(next.previousWasUnclean());
+        assertEquals(List.of(launchId(1)), next.owners().launches());
+    }
+
+    @Test
+    void aFailedQuitIsNotedInPlaceWhenTheDiskIsFull() {
+        LaunchSentinel quitting = newLaunch();
+        quitting.acquire(lock);
+        diskFull = true;
+
+        quitting.endWithoutSaving("No space left on device");
+
+        diskFull = false;
+        assertInstanceOf(PreviousLaunch.QuitWithoutSaving.class, newLaunch().acquire(lock).previous());
+    }
+
+    @Test
+    void anUnwritableSentinelKeepsThePreviousOneAndIsClaimedOnceThereIsSpace() throws IOException {
+        newLaunch().acquire(lock);
+        String crashed = Files.readString(dir.sentinelFile());
+        diskFull = true;
+
+        LaunchSentinel second = newLaunch();
+        LaunchRecord record = second.acquire(lock);
+
+        assertFalse(second.isClaimed());
+        assertEquals("No space left on device", second.claimProblem().orElseThrow());
+        assertEquals(new PreviousLaunch.Crashed(launchId(1)), record.previous());
+        assertEquals(crashed, Files.readString(dir.sentinelFile()), "the crashed launch's sentinel vouches for it still");
+        second.heartbeat();
+        assertEquals(crashed, Files.readString(dir.sentinelFile()));
+        assertFalse(second.retryClaim());
+
+        diskFull = false;
+        assertTrue(second.retryClaim());
+        assertTrue(Files.readString(dir.sentinelFile()).contains(launchId(2).toString()));
+        assertEquals(List.of(launchId(2), launchId(1)), newLaunch().acquire(lock).owners().launches());
     }
 
     @Test
     void anUnreadableSentinelCountsAsAnUncleanExitOfAnUnknownLaunch() throws IOException {
         for (String content : new String[] {"", "{\"launchId\": \"not-a-uuid\"", "[]", "null",
-                "{\"process\": {\"pid\": 7}, \"startedAt\": \"2025-01-01T00:00:00Z\"}"}) {
+                "{\"process\": {\"pid\": 7}, \"startedAt\": \"2025-01-01T00:00:00Z\"}",
+                "{\"process\": {\"pid\": 7}, \"launchId\": \"" + launchId(99) + "\", \"startedAt\": \"2025-01-01T00:00:00Z\","
+                        + " \"ending\": \"SOMETHING_NEW\"}"}) {
             Files.writeString(dir.sentinelFile(), content);
 
-            LaunchRecord launch = newLaunch().acquire();
+            LaunchRecord launch = newLaunch().acquire(lock);
 
+            assertInstanceOf(PreviousLaunch.Unknown.class, launch.previous(), content);
             assertTrue(launch.previousWasUnclean(), content);
             assertNull(launch.previousLaunchId(), content);
+            assertTrue(launch.owners().anyLaunch(), content);
             assertTrue(Files.readString(dir.sentinelFile()).contains(launch.launchId().toString()), content);
+        }
+        try (Stream<Path> kept = Files.list(dir.root())) {
+            assertTrue(kept.anyMatch(path -> path.getFileName().toString().startsWith("launch.corrupt-")),
+                    "the bad sentinel is kept as evidence");
         }
     }
 
     @Test
-    void aSentinelOfALaunchStillRunningIsNeitherACrashNorTakenOver() throws IOException {
-        LaunchSentinel running = newLaunch();
-        running.acquire();
-        processes.markRunning(processes.self());
-        String before = Files.readString(dir.sentinelFile());
+    void aSentinelTooLargeToBeOneIsNotReadButTreatedAsUnknown() throws IOException {
+        try (RandomAccessFile file = new RandomAccessFile(dir.sentinelFile().toFile(), "rw")) {
+            file.setLength(3L * 1024 * 1024 * 1024);
+        }
 
-        processes.becomeProcess(200);
-        LaunchSentinel second = newLaunch();
-        LaunchRecord launch = second.acquire();
-        second.releaseOnCleanExit();
+        LaunchRecord launch = newLaunch().acquire(lock);
 
-        assertTrue(launch.previousStillRunning());
-        assertFalse(launch.previousWasUnclean());
-        assertEquals(launchId(1), launch.previousLaunchId());
-        assertEquals(before, Files.readString(dir.sentinelFile()));
-        running.releaseOnCleanExit();
-        assertFalse(Files.exists(dir.sentinelFile()));
+        String reason = ((PreviousLaunch.Unknown) launch.previous()).reason();
+        assertTrue(reason.startsWith("it is larger than the limit of " + LaunchSentinel.MAX_BYTES + " bytes"), reason);
+        assertTrue(Files.size(dir.sentinelFile()) < LaunchSentinel.MAX_BYTES);
     }
 
     @Test
-    void aReusedPidIsNotMistakenForTheLaunchStillRunning() throws IOException {
-        newLaunch().acquire();
-        // Same pid after a reboot, different start: the fake only knows the new process as running.
-        processes.becomeProcess(100);
-        processes.markRunning(new ProcessIdentity(100, NOW));
+    void aSentinelFromTheBuildBeforeLineagesReadsAsACrashThatInheritedNothing() throws IOException {
+        Files.writeString(dir.sentinelFile(), "{\"process\": {\"pid\": 7, \"startedAt\": \"2025-01-01T00:00:00Z\"},"
+                + " \"launchId\": \"" + launchId(42) + "\", \"startedAt\": \"2025-01-01T00:00:00Z\"}");
 
-        LaunchRecord launch = newLaunch().acquire();
+        LaunchRecord launch = newLaunch().acquire(lock);
 
-        assertTrue(launch.previousWasUnclean());
-        assertFalse(launch.previousStillRunning());
+        assertEquals(new PreviousLaunch.Crashed(launchId(42)), launch.previous());
+        assertEquals(List.of(launchId(42)), launch.owners().launches());
     }
 
     @Test
-    void releaseLeavesASentinelThatAnotherLaunchWroteSince() throws IOException {
-        LaunchSentinel first = newLaunch();
-        first.acquire();
-        processes.becomeProcess(200);
-        newLaunch().acquire();
-        String seconds = Files.readString(dir.sentinelFile());
-
-        first.releaseOnCleanExit();
-
-        assertEquals(seconds, Files.readString(dir.sentinelFile()));
-    }
-
-    @Test
-    void releaseLeavesASentinelThatBecameUnreadable() throws IOException {
+    void theCleanExitDeletesWhicheverSentinelIsThere() throws IOException {
         LaunchSentinel launch = newLaunch();
-        launch.acquire();
+        launch.acquire(lock);
         Files.writeString(dir.sentinelFile(), "{\"launchId\":");
 
-        launch.releaseOnCleanExit();
+        launch.endCleanly(true);
 
-        assertEquals("{\"launchId\":", Files.readString(dir.sentinelFile()));
+        assertFalse(Files.exists(dir.sentinelFile()), "this launch holds the directory: no one else wrote it");
     }
 
     @Test
-    void releaseWithoutAcquireTouchesNothing() throws IOException {
+    void endingWithoutAcquireTouchesNothing() throws IOException {
         Files.writeString(dir.sentinelFile(), "someone else's");
 
-        newLaunch().releaseOnCleanExit();
+        newLaunch().endCleanly(true);
+        newLaunch().endWithoutSaving("x");
 
         assertEquals("someone else's", Files.readString(dir.sentinelFile()));
     }
 
     @Test
-    void releasingTwiceIsHarmless() throws IOException {
+    void endingTwiceIsHarmless() throws IOException {
         LaunchSentinel launch = newLaunch();
-        launch.acquire();
+        launch.acquire(lock);
 
-        launch.releaseOnCleanExit();
-        launch.releaseOnCleanExit();
+        launch.endCleanly(true);
+        launch.endWithoutSaving("late");
+        launch.endCleanly(true);
 
         assertFalse(Files.exists(dir.sentinelFile()));
     }
 
     @Test
-    void acquiringTwiceInOneLaunchIsABug() throws IOException {
+    void acquiringTwiceInOneLaunchIsABug() {
         LaunchSentinel launch = newLaunch();
-        launch.acquire();
+        launch.acquire(lock);
 
-        assertThrows(IllegalStateException.class, launch::acquire);
+        assertThrows(IllegalStateException.class, () -> launch.acquire(lock));
     }
 
     @Test
-    void aSecondLaunchOnTheRealProcessTableSeesTheFirstStillRunning() throws IOException {
-        ProcessTable system = ProcessTable.system();
-        new LaunchSentinel(dir, Clock.fixed(NOW, ZoneOffset.UTC), () -> launchId(1), system).acquire();
-
-        LaunchRecord second = new LaunchSentinel(dir, Clock.fixed(NOW, ZoneOffset.UTC), () -> launchId(2), system)
-                .acquire();
-
-        assertTrue(second.previousStillRunning());
-        assertEquals(launchId(1), second.previousLaunchId());
-    }
-
-    @Test
-    void theHeartbeatDatesACrashForTheNextLaunch() throws IOException {
+    void theHeartbeatDatesACrashForTheNextLaunch() {
         Instant alive = NOW.plusSeconds(40);
         LaunchSentinel crashing = new LaunchSentinel(dir, Clock.fixed(alive, ZoneOffset.UTC), () -> launchId(7), processes);
-        crashing.acquire();
+        crashing.acquire(lock);
         crashing.heartbeat();
         processes.becomeProcess(101);
 
         LaunchSentinel next = newLaunch();
         assertEquals(alive, next.previousLastAlive().orElseThrow(), "read before acquire replaces the sentinel");
-        assertTrue(next.acquire().previousWasUnclean());
+        assertTrue(next.acquire(lock).previousWasUnclean());
     }
 
     @Test
@@ -243,7 +319,8 @@ class LaunchSentinelTest {
 
     private LaunchSentinel newLaunch() {
         UUID id = launchId(++launches);
-        return new LaunchSentinel(dir, Clock.fixed(NOW, ZoneOffset.UTC), () -> id, processes);
+        processes.becomeProcess(100 + launches);
+        return new LaunchSentinel(dir, Clock.fixed(NOW, ZoneOffset.UTC), () -> id, processes, disk);
     }
 
     private static UUID launchId(int n) {

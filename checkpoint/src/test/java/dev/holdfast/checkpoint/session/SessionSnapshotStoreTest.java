@@ -239,6 +239,86 @@ class SessionSnapshotStoreTest {
         assertTrue(message.contains("session.corrupt-" + STAMP + ".json"), message);
     }
 
+    @Test
+    void twoAutosavesAfterAQuitKeepTheQuitsScrollbackAsItsOwnGeneration() throws IOException {
+        SessionSnapshot quit = Snapshots.full(NOW);
+        store.save(quit);
+        store.save(Snapshots.autosave(NOW.plusSeconds(8), "/a"));
+        store.save(Snapshots.autosave(NOW.plusSeconds(16), "/b"));
+
+        SessionLoad.Loaded loaded = assertInstanceOf(SessionLoad.Loaded.class, store.load());
+
+        assertEquals("/b", loaded.snapshot().panels().get(0).workingDirectory());
+        assertEquals(quit, loaded.withScrollback(), "the last snapshot that carried scrollback is kept");
+        assertEquals(quit, loadedFrom(dir.scrollbackSessionFile()));
+    }
+
+    @Test
+    void aNewerSnapshotWithScrollbackTakesTheGenerationsPlace() throws IOException {
+        store.save(Snapshots.full(NOW));
+        store.save(Snapshots.autosave(NOW.plusSeconds(8), "/a"));
+        SessionSnapshot laterQuit = Snapshots.full(NOW.plusSeconds(100));
+        store.save(laterQuit);
+
+        SessionLoad.Loaded loaded = assertInstanceOf(SessionLoad.Loaded.class, store.load());
+        assertEquals(laterQuit, loaded.snapshot());
+        assertEquals(null, loaded.withScrollback(), "the restored snapshot has newer scrollback itself");
+
+        store.save(Snapshots.autosave(NOW.plusSeconds(108), "/b"));
+        assertEquals(laterQuit, ((SessionLoad.Loaded) store.load()).withScrollback());
+    }
+
+    @Test
+    void anAutosaveWithoutTabsNeverReplacesASessionWithTabs() throws IOException {
+        SessionSnapshot good = Snapshots.autosave(NOW, "/good");
+        store.save(good);
+
+        assertEquals(SessionSnapshotStore.Saved.KEPT_EXISTING,
+                store.save(new SessionSnapshot(NOW.plusSeconds(8), Snapshots.WINDOW, List.of(), 0, null)));
+
+        assertEquals(good, ((SessionLoad.Loaded) store.load()).snapshot());
+        SessionSnapshot lastTabClosedAtQuit = new SessionSnapshot(NOW.plusSeconds(9), Snapshots.WINDOW, List.of(), 0,
+                NOW.plusSeconds(9));
+        assertEquals(SessionSnapshotStore.Saved.WRITTEN, store.save(lastTabClosedAtQuit), "a quit may close them all");
+    }
+
+    @Test
+    void aSnapshotLargerThanTheCapIsNotWrittenAndTheSavedOneStays() throws IOException {
+        SessionSnapshotStore small = new SessionSnapshotStore(dir, Clock.fixed(NOW, ZoneOffset.UTC), 4_096);
+        SessionSnapshot good = Snapshots.autosave(NOW, "/good");
+        small.save(good);
+        SessionSnapshot huge = new SessionSnapshot(NOW, Snapshots.WINDOW, List.of(new PanelSnapshot(Snapshots.SHELL,
+                null, null, "/", "x".repeat(10_000), true)), 0, NOW);
+
+        OversizedSnapshotException e = assertThrows(OversizedSnapshotException.class, () -> small.save(huge));
+
+        assertTrue(e.encodedBytes() > 4_096);
+        assertEquals(good, ((SessionLoad.Loaded) small.load()).snapshot());
+    }
+
+    @Test
+    void fiftyMegabyteAndSparseThreeGigabyteSessionFilesAreSetAsideUnread() throws IOException {
+        SessionSnapshot good = Snapshots.autosave(NOW, "/good");
+        store.save(good);
+        store.save(Snapshots.autosave(NOW.plusSeconds(8), "/newer"));
+        try (java.io.RandomAccessFile file = new java.io.RandomAccessFile(dir.sessionFile().toFile(), "rw")) {
+            file.setLength(3L * 1024 * 1024 * 1024);
+        }
+
+        SessionLoad.Loaded loaded = assertInstanceOf(SessionLoad.Loaded.class, store.load());
+
+        assertEquals(good, loaded.snapshot());
+        assertTrue(loaded.notices().get(0).contains("larger than the limit of " + SessionSnapshotStore.DEFAULT_MAX_FILE_BYTES),
+                loaded.notices().get(0));
+        assertTrue(stateFiles().contains("session.corrupt-" + STAMP + ".json"));
+
+        byte[] fifty = new byte[50 * 1024 * 1024];
+        java.util.Arrays.fill(fifty, (byte) ' ');
+        Files.write(dir.sessionFile(), fifty);
+        SessionLoad again = store.load();
+        assertTrue(again.toString().contains("larger than the limit"), again.toString());
+    }
+
     private SessionSnapshot loadedFrom(Path file) throws IOException {
         SessionSnapshotCodec.Result result = new SessionSnapshotCodec().decode(Files.readAllBytes(file));
         return assertInstanceOf(SessionSnapshotCodec.Decoded.class, result, result::toString).snapshot();

@@ -111,6 +111,40 @@ class PrivateFilesTest {
         }
     }
 
+    @Test
+    void aBoundedReadRefusesALargerFileWithoutReadingIt() throws IOException {
+        Path small = Files.writeString(dir.resolve("small"), "12345");
+        Path sparse = dir.resolve("sparse");
+        try (java.io.RandomAccessFile file = new java.io.RandomAccessFile(sparse.toFile(), "rw")) {
+            file.setLength(3L * 1024 * 1024 * 1024);
+        }
+
+        assertArrayEquals("12345".getBytes(StandardCharsets.UTF_8), PrivateFiles.readBounded(small, 5));
+        FileTooLargeException e = assertThrows(FileTooLargeException.class, () -> PrivateFiles.readBounded(small, 4));
+        assertEquals(5, e.sizeBytes());
+        assertThrows(FileTooLargeException.class, () -> PrivateFiles.readBounded(sparse, 1024));
+        assertThrows(NoSuchFileException.class, () -> PrivateFiles.readBounded(dir.resolve("absent"), 1));
+    }
+
+    @Test
+    void anInPlaceOverwriteReplacesTheBytesAndKeepsTheModePrivate() throws IOException {
+        Path target = Files.writeString(dir.resolve("launch.sentinel"), "a much longer old content");
+
+        PrivateFiles.overwriteInPlace(target, "new".getBytes(StandardCharsets.UTF_8));
+        PrivateFiles.overwriteInPlace(dir.resolve("fresh"), "x".getBytes(StandardCharsets.UTF_8));
+
+        assertEquals("new", Files.readString(target));
+        assertEquals("rw-------", mode(dir.resolve("fresh")));
+    }
+
+    @Test
+    void aDurableDeleteSaysWhetherThereWasAFile() throws IOException {
+        Path file = Files.writeString(dir.resolve("x"), "x");
+
+        assertTrue(PrivateFiles.deleteDurably(file));
+        assertFalse(PrivateFiles.deleteDurably(file));
+    }
+
     static String mode(Path path) throws IOException {
         return PosixFilePermissions.toString(Files.getPosixFilePermissions(path));
     }

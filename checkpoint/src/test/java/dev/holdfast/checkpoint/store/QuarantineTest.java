@@ -2,6 +2,7 @@ package dev.holdfast.checkpoint.store;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -52,6 +53,18 @@ class QuarantineTest {
         Path kept = inParis.moveAside(Files.writeString(dir.resolve("session.previous.json"), "x"));
 
         assertEquals(dir.resolve("session.previous.corrupt-20250314-101502.json"), kept);
+    }
+
+    @Test
+    void linkingAsideKeepsTheFileInPlaceUnderASecondName() throws IOException {
+        Path file = Files.writeString(dir.resolve("launch.sentinel"), "garbage");
+
+        Path kept = quarantine.linkAside(file);
+
+        assertEquals(dir.resolve("launch.corrupt-20250314-091502.sentinel"), kept);
+        assertEquals("garbage", Files.readString(file));
+        assertEquals("garbage", Files.readString(kept));
+        assertTrue(Quarantine.isQuarantined(kept.getFileName().toString()));
     }
 
     @Test

@@ -32,10 +32,25 @@ public record CapturedLines(List<Line> lines, int historyLineCount, int columns,
         }
     }
 
-    /** One copied row: its styled runs left to right, and whether it wraps onto the next row. */
-    public record Line(List<Run> runs, boolean wrapped) {
+    /**
+     * One copied row: its styled runs left to right, and whether it wraps onto the next row.
+     *
+     * @param cutCells cells of its line that were not copied because the line was longer than the per-line cap;
+     *                 0 when nothing was cut. A row with cut cells ends its line.
+     */
+    public record Line(List<Run> runs, boolean wrapped, long cutCells) {
         public Line {
             runs = List.copyOf(runs);
+            if (cutCells < 0) {
+                throw new IllegalArgumentException("cutCells must not be negative: " + cutCells);
+            }
+            if (cutCells > 0 && wrapped) {
+                throw new IllegalArgumentException("a row whose line was cut ends the line");
+            }
+        }
+
+        public Line(List<Run> runs, boolean wrapped) {
+            this(runs, wrapped, 0);
         }
 
         /** The row's length in cells (JediTerm keeps one char per cell, wide characters followed by a filler). */

@@ -24,11 +24,15 @@ import java.util.Objects;
  *       to avoid SGR churn over cells nobody can tell apart.</li>
  *   <li>SGR changes are minimal between runs; a line that ends styled ends with {@code ESC[0m}, so every line
  *       starts from the default rendition and stands on its own, and a line break never scrolls in a row
- *       painted with a leftover background.</li>
+ *       painted with a leftover background. Because of that, exports of consecutive parts of a capture join
+ *       into the export of the whole.</li>
+ *   <li>A line the capture cut ({@link CapturedLines.Line#cutCells()}) ends with a dim note of how much was
+ *       left out, so a restored line never looks whole when it is not.</li>
  * </ul>
  */
 public final class VtExport {
     private static final String LINE_BREAK = "\r\n";
+    private static final String DIM = "\u001b[2m";
 
     private final SgrFormatter sgr;
 
@@ -36,8 +40,20 @@ public final class VtExport {
         this.sgr = Objects.requireNonNull(sgr, "sgr");
     }
 
-    /** The export text of a capture. */
+    /** The export text of a capture: lines separated by CR LF, none after the last. */
     public String format(CapturedLines capture) {
+        return format(capture, false);
+    }
+
+    /**
+     * The export text of complete lines, each ending in CR LF: the history part of an incremental capture, to
+     * which later parts are appended.
+     */
+    public String formatLines(CapturedLines capture) {
+        return format(capture, true);
+    }
+
+    private String format(CapturedLines capture, boolean terminateLast) {
         List<CapturedLines.Line> rows = capture.lines();
         StringBuilder out = new StringBuilder(estimateLength(rows));
         LogicalLine line = new LogicalLine();
@@ -56,8 +72,13 @@ public final class VtExport {
                 last++;
             }
             writeLine(line, out);
+            long cut = rows.get(last).cutCells();
+            if (cut > 0) {
+                out.append(DIM).append(" \u2026 ").append(String.format("%,d", cut))
+                        .append(cut == 1 ? " character" : " characters").append(" cut").append(SgrFormatter.RESET);
+            }
             row = last + 1;
-            if (row < rows.size()) {
+            if (row < rows.size() || terminateLast) {
                 out.append(LINE_BREAK);
             }
         }

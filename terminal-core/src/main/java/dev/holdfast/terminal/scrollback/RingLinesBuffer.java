@@ -54,6 +54,12 @@ public final class RingLinesBuffer extends LinesBuffer {
     private int size;
     /** Lines ever removed from the top (evicted or cleared): lets a view keep a selection on its text. */
     private long removedFromTop;
+    /**
+     * Edits to lines already kept, and lines taken from the bottom: everything but adding at the bottom and
+     * dropping from the top. While it stays the same, the lines before any point stay the same lines, which is
+     * what lets a checkpoint append only the lines added since its last capture.
+     */
+    private long rewrites;
 
     /**
      * A history with the library's meaning of its limit.
@@ -185,7 +191,8 @@ public final class RingLinesBuffer extends LinesBuffer {
 
     /** Replaces the content; used by the rare whole-buffer edits, which are O(size) in the library too. */
     private void replaceAll(List<TerminalLine> lines) {
-        clearAll();
+        rewrites++;
+        dropAll();
         int from = Math.max(0, lines.size() - maxLines);
         ensureSlots(lines.size() - from);
         for (int i = from; i < lines.size(); i++) {
@@ -238,7 +245,7 @@ public final class RingLinesBuffer extends LinesBuffer {
     public void removeTopLines(int count) {
         if (count >= size) {
             removedFromTop += size;
-            clearAll();
+            dropAll();
         } else if (count < 0) {
             throw new IndexOutOfBoundsException("cannot remove " + count + " lines");
         } else {
@@ -250,6 +257,15 @@ public final class RingLinesBuffer extends LinesBuffer {
     /** How many lines have left the top of this buffer so far. Caller holds the buffer lock. */
     public long removedFromTop() {
         return removedFromTop;
+    }
+
+    /**
+     * How many times kept lines were edited, replaced or taken from the bottom (a resize, a clear, an edit of a
+     * history line). Unchanged means the history only grew at the bottom and lost lines at the top. Caller holds
+     * the buffer lock.
+     */
+    public long rewrites() {
+        return rewrites;
     }
 
     @Override
@@ -305,6 +321,7 @@ public final class RingLinesBuffer extends LinesBuffer {
 
     @Override
     public void writeString(int x, int y, CharBuffer characters, TextStyle style) {
+        rewrites++;
         TerminalLine line = getLine(y);
         line.writeString(x, characters, style);
         if (textProcessing != null) {
@@ -314,6 +331,7 @@ public final class RingLinesBuffer extends LinesBuffer {
 
     @Override
     public void clearLines(int startRow, int endRow, TerminalLine.TextEntry filler) {
+        rewrites++;
         for (int i = startRow; i <= endRow; i++) {
             getLine(i).clear(filler);
         }
@@ -321,6 +339,12 @@ public final class RingLinesBuffer extends LinesBuffer {
 
     @Override
     public void clearAll() {
+        rewrites++;
+        dropAll();
+    }
+
+    /** Empties the ring; the caller counts why (an eviction of everything, or a rewrite). */
+    private void dropAll() {
         if (slots.length > INITIAL_SLOTS) {
             // A cleared history gives its memory back; a million-line ring is several megabytes of slots.
             slots = new TerminalLine[INITIAL_SLOTS];
@@ -335,16 +359,19 @@ public final class RingLinesBuffer extends LinesBuffer {
 
     @Override
     public void deleteCharacters(int x, int y, int count, TextStyle style) {
+        rewrites++;
         getLine(y).deleteCharacters(x, count, style);
     }
 
     @Override
     public void insertBlankCharacters(int x, int y, int count, int maxLength, TextStyle style) {
+        rewrites++;
         getLine(y).insertBlankCharacters(x, count, maxLength, style);
     }
 
     @Override
     public void clearArea(int leftX, int topY, int rightX, int bottomY, TextStyle style) {
+        rewrites++;
         for (int y = topY; y < bottomY; y++) {
             getLine(y).clearArea(leftX, rightX, style);
         }
@@ -372,7 +399,7 @@ public final class RingLinesBuffer extends LinesBuffer {
         if (incoming >= maxLines) {
             // Everything kept now and all but the last maxLines incoming lines leave from the top.
             removedFromTop += size + (incoming - maxLines);
-            clearAll();
+            dropAll();
             ensureSlots(maxLines);
             for (int i = incoming - maxLines; i < incoming; i++) {
                 append(lines.get(i));
@@ -425,12 +452,14 @@ public final class RingLinesBuffer extends LinesBuffer {
             throw new IndexOutOfBoundsException("cannot move " + count + " lines");
         }
         List<TerminalLine> bottom = lines(size - moved, size);
+        rewrites++;
         if (target instanceof RingLinesBuffer ring) {
             List<TerminalLine> combined = new ArrayList<>(bottom.size() + ring.size);
             combined.addAll(bottom);
             combined.addAll(ring.lines(0, ring.size));
-            // The library's addLinesFirst ignores the limit; so does this.
-            ring.clearAll();
+            // The library's addLinesFirst ignores the limit; so does this. Lines put in front move every index.
+            ring.rewrites++;
+            ring.dropAll();
             ring.ensureSlots(combined.size());
             combined.forEach(ring::append);
         } else {
@@ -449,6 +478,7 @@ public final class RingLinesBuffer extends LinesBuffer {
         int i = ind;
         while (removed < maxCount && i >= 0 && (i >= size || at(i).isNulOrEmpty())) {
             if (i < size) {
+                rewrites++;
                 removeAt(i);
             }
             i--;

@@ -14,6 +14,10 @@ class ScrollbackCaptureTest {
     private final ScrollbackCapture capture = new ScrollbackCapture(new PrimaryBuffers());
     private final VtExport export = new VtExport(new SgrFormatter());
 
+    private static ExportLimits lines(int count) {
+        return new ExportLimits(count, Integer.MAX_VALUE);
+    }
+
     private static String numberedLines(int count) {
         StringBuilder out = new StringBuilder();
         for (int i = 1; i <= count; i++) {
@@ -129,12 +133,12 @@ class ScrollbackCaptureTest {
     void boundedCaptureKeepsWholeLogicalLinesFromTheEnd() {
         HeadlessTerminal t = new HeadlessTerminal(10, 4, 100)
                 .feed("first\r\nsecond\r\n" + "x".repeat(25) + "\r\nlast");
-        CapturedLines copy = capture.capture(t.terminal(), 2);
+        CapturedLines copy = capture.capture(t.terminal(), lines(2));
         assertEquals(4, copy.lines().size(), "three rows of the wrapped line and the last line");
         assertVtEquals("x".repeat(25) + "\r\nlast", export.format(copy));
         assertEquals(OptionalInt.of(3), copy.cursorLine());
 
-        assertVtEquals("last", export.format(capture.capture(t.terminal(), 1)));
-        assertVtEquals("first\r\nsecond\r\n" + "x".repeat(25) + "\r\nlast", export.format(capture.capture(t.terminal(), 99)));
+        assertVtEquals("last", export.format(capture.capture(t.terminal(), lines(1))));
+        assertVtEquals("first\r\nsecond\r\n" + "x".repeat(25) + "\r\nlast", export.format(capture.capture(t.terminal(), lines(99))));
     }
 }

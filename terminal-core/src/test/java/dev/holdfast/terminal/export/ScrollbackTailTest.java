@@ -29,11 +29,10 @@ class ScrollbackTailTest {
     }
 
     @Test
-    void defaultsAreTheReferenceNumbers() {
-        assertEquals(4_000, ExportLimits.DEFAULTS.maxLines());
-        assertEquals(400_000, ExportLimits.DEFAULTS.maxChars());
+    void limitsMustBePositive() {
         assertThrows(IllegalArgumentException.class, () -> new ExportLimits(0, 10));
         assertThrows(IllegalArgumentException.class, () -> new ExportLimits(10, 0));
+        assertThrows(IllegalArgumentException.class, () -> new ExportLimits(10, 10, 0));
     }
 
     @Test

@@ -12,12 +12,12 @@ import java.util.Objects;
  * @param ending         why it ended: completed, typing-resumed, budget-spent, abandoned, or not-started
  * @param durationMillis wall time from plan to the last file on disk, in milliseconds
  */
-public record CheckpointSummary(int terminals, int written, int skipped, int failed, String ending,
+public record CheckpointNowResult(int terminals, int written, int skipped, int failed, String ending,
                                 long durationMillis) {
-    public CheckpointSummary {
+    public CheckpointNowResult {
         Objects.requireNonNull(ending, "ending");
         if (terminals < 0 || written < 0 || skipped < 0 || failed < 0 || durationMillis < 0) {
-            throw new IllegalArgumentException("checkpoint summary counts must not be negative: " + terminals + ", "
+            throw new IllegalArgumentException("checkpoint-now counts must not be negative: " + terminals + ", "
                     + written + ", " + skipped + ", " + failed + ", " + durationMillis);
         }
     }

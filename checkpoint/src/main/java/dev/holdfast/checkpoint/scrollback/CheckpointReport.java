@@ -5,7 +5,7 @@ import java.time.Instant;
 import java.util.Objects;
 
 /**
- * What one checkpoint did.
+ * What one checkpoint did: its report, kept as the last one in the stats and handed to the observer.
  *
  * @param startedAt   when it was planned
  * @param trigger     the autosave timer or a command
@@ -18,7 +18,7 @@ import java.util.Objects;
  * @param captureTime UI-thread time spent in captures
  * @param duration    from the plan to the last write acknowledged on the UI thread
  */
-public record CheckpointSummary(
+public record CheckpointReport(
         Instant startedAt,
         CheckpointPolicy.Trigger trigger,
         int planned,
@@ -42,7 +42,7 @@ public record CheckpointSummary(
         ABANDONED
     }
 
-    public CheckpointSummary {
+    public CheckpointReport {
         Objects.requireNonNull(startedAt, "startedAt");
         Objects.requireNonNull(trigger, "trigger");
         Objects.requireNonNull(ending, "ending");

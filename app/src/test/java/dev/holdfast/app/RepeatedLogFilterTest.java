@@ -1,0 +1,63 @@
+package dev.holdfast.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class RepeatedLogFilterTest {
+
+    private Instant now = Instant.parse("2025-03-14T09:00:00Z");
+    private final Clock clock = new Clock() {
+        @Override
+        public ZoneId getZone() {
+            return ZoneId.of("UTC");
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
+    };
+
+    @Test
+    void aMessageRepeatedAtEveryFailedWriteIsWrittenAFewTimesAMinuteAndThenCounted() {
+        LoggerContext context = new LoggerContext();
+        RepeatedLogFilter filter = new RepeatedLogFilter(clock);
+        filter.setContext(context);
+        filter.start();
+        context.addTurboFilter(filter);
+        ListAppender<ILoggingEvent> events = new ListAppender<>();
+        events.setContext(context);
+        events.start();
+        Logger log = context.getLogger("dev.holdfast.test");
+        log.addAppender(events);
+
+        for (int i = 0; i < 37; i++) {
+            log.warn("Could not write the checkpoint of panel {}", i);
+            log.info("Something else {}", i);
+        }
+        assertEquals(2 * RepeatedLogFilter.BURST, events.list.size(), "each message at most five times a minute");
+
+        now = now.plus(RepeatedLogFilter.WINDOW);
+        log.warn("Could not write the checkpoint of panel {}", 99);
+
+        List<String> last = events.list.subList(events.list.size() - 2, events.list.size()).stream()
+                .map(ILoggingEvent::getFormattedMessage).toList();
+        assertTrue(last.get(0).contains("repeated 32 more times"), last.get(0));
+        assertEquals("Could not write the checkpoint of panel 99", last.get(1));
+    }
+}
