@@ -14,6 +14,7 @@ import dev.holdfast.terminal.scrollback.FastHistoryTextBuffer;
 import dev.holdfast.terminal.scrollback.ScrollbackLimit;
 import dev.holdfast.terminal.stream.HyperlinkListener;
 import dev.holdfast.terminal.threads.NamedThreadFactory;
+import dev.holdfast.terminal.vt.CorrectedTerminal;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -42,6 +43,14 @@ final class DifferentialTerminal implements AutoCloseable {
     private volatile Throwable failure;
 
     DifferentialTerminal(EmulatorParser parser, int columns, int rows, int historyLines) {
+        this(parser, false, columns, rows, historyLines);
+    }
+
+    /**
+     * @param corrected with Holdfast's parser, drive the model through a {@link CorrectedTerminal} as a session does
+     *     (the differential test leaves it out: it compares the reading, which must be the library's)
+     */
+    DifferentialTerminal(EmulatorParser parser, boolean corrected, int columns, int rows, int historyLines) {
         this.parser = parser;
         this.buffer = FastHistoryTextBuffer.create(columns, rows, style, ScrollbackLimit.lines(historyLines));
         this.terminal = new JediTerminal(display, buffer, style);
@@ -87,7 +96,8 @@ final class DifferentialTerminal implements AutoCloseable {
                     failure = new AssertionError("a reply bypassed the handler's Replies: " + text);
                 }
             });
-            loop = new HoldfastReadLoop(feed, terminal, new OutputGeneration(), recorded, this::reply, "new", () -> false);
+            loop = new HoldfastReadLoop(feed, corrected ? new CorrectedTerminal(terminal) : terminal, new OutputGeneration(),
+                    recorded, this::reply, "new", () -> false);
         }
         reader = new NamedThreadFactory("test-reader-" + parser.settingName(), true).newThread(() -> {
             try {
