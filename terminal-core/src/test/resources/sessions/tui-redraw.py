@@ -17,7 +17,7 @@ fd = sys.stdin.fileno()
 saved = termios.tcgetattr(fd)
 tty.setraw(fd)
 os.set_blocking(fd, False)
-rows, columns = os.get_terminal_size()
+columns, rows = os.get_terminal_size()
 width = columns - 2
 spinner = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 box_top = rows - 6
@@ -30,10 +30,11 @@ def w(s):
 def frame(n, typed, status):
     w("\x1b[?2026h")
     w("\x1b[%d;1H" % box_top)
-    w("\x1b[38;2;95;95;95m╭" + "─" * width + "╮\x1b[0m\x1b[K\r\n")
+    # Rows as wide as the screen, with no erase after them: at a pending wrap EL would erase the last column.
+    w("\x1b[38;2;95;95;95m╭" + "─" * width + "╮\x1b[0m\r\n")
     text = ("› " + typed)[: width - 2]
     w("\x1b[38;2;95;95;95m│\x1b[0m \x1b[1m%s\x1b[0m%s\x1b[38;2;95;95;95m│\x1b[0m\r\n" % (text, " " * (width - 1 - len(text))))
-    w("\x1b[38;2;95;95;95m╰" + "─" * width + "╯\x1b[0m\x1b[K\r\n")
+    w("\x1b[38;2;95;95;95m╰" + "─" * width + "╯\x1b[0m\r\n")
     line = " %s \x1b[1;38;2;215;119;87m%s\x1b[0m \x1b[2m(%ds • \x1b[3mesc to interrupt\x1b[23m)\x1b[0m" % (
         spinner[n % len(spinner)], status, n // 10)
     w(line + "\x1b[K\r\n")

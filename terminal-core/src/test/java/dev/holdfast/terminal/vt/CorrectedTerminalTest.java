@@ -29,6 +29,7 @@ class CorrectedTerminalTest {
         assertEquals(List.of(FULL_ROW, "", "X"), library(10, 3, FULL_ROW + "\nX").rows(), "the library skipped a row");
     }
 
+    /** What XTerm 379 shows for these (printed from a real xterm: EL, CUB+EL, BS, DCH and CPR after column 80). */
     @Test
     void movementsAndEditsActOnTheLastColumnWhileAWrapIsPending() {
         assertEquals("abcdefghi", ours(10, 3, FULL_ROW + E + "[K").row(1), "EL erases the last column");
