@@ -128,6 +128,7 @@ public final class HoldfastApplication extends Application {
         window = new MainWindow(stage, settings, palette(settings, context.systemPrefersDark()),
                 ProcessInspector.forCurrentOs(), background, CloseConfirmation.DIALOG, System.getenv(), clock, mac,
                 closeHook(), primarySelection, Platform::exit);
+        window.setShellIntegration(context.shellIntegration());
         checkpoints = new TerminalCheckpoints(window, cps.settings(), context.launch().launchId(), cps.store(),
                 exporter, Platform::runLater, clock, new TerminalCheckpoints.Listener() {
                     @Override

@@ -10,6 +10,7 @@ import dev.holdfast.checkpoint.session.InstanceLock;
 import dev.holdfast.checkpoint.session.LaunchRecord;
 import dev.holdfast.checkpoint.session.LaunchSentinel;
 import dev.holdfast.checkpoint.store.StateDirectory;
+import dev.holdfast.terminal.shell.ShellIntegration;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -33,6 +34,7 @@ final class LaunchContext {
     private final SettingsFile.Loaded settings;
     private final Boolean systemPrefersDark;
     private final Checkpoints checkpoints;
+    private final ShellIntegration shellIntegration;
 
     /**
      * Crash-safe scrollback for this launch.
@@ -53,7 +55,7 @@ final class LaunchContext {
      */
     LaunchContext(StateDirectory state, InstanceLock lock, LaunchSentinel sentinel, LaunchRecord launch,
                   StartupRestore restore, SettingsFile.Loaded settings, Boolean systemPrefersDark,
-                  Checkpoints checkpoints) {
+                  Checkpoints checkpoints, ShellIntegration shellIntegration) {
         this.state = state;
         this.lock = lock;
         this.sentinel = sentinel;
@@ -62,6 +64,12 @@ final class LaunchContext {
         this.settings = settings;
         this.systemPrefersDark = systemPrefersDark;
         this.checkpoints = checkpoints;
+        this.shellIntegration = shellIntegration;
+    }
+
+    /** The installed shell integration scripts (off when they could not be installed). */
+    ShellIntegration shellIntegration() {
+        return shellIntegration;
     }
 
     Checkpoints checkpoints() {

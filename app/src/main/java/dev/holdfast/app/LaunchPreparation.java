@@ -18,6 +18,11 @@ import dev.holdfast.checkpoint.session.ProcessTable;
 import dev.holdfast.checkpoint.session.SessionSnapshotStore;
 import dev.holdfast.checkpoint.store.StateDirectory;
 import dev.holdfast.checkpoint.store.StateHousekeeping;
+import dev.holdfast.terminal.pty.NativeLibraryDirectory;
+import dev.holdfast.terminal.shell.ShellIntegration;
+import dev.holdfast.terminal.shell.ShellIntegrationScripts;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -145,11 +150,22 @@ final class LaunchPreparation {
         }
         boolean checkpointsOn = checkpointSettings.enabled() && ownsState && recovered.checkpointsAllowed()
                 && restore.persist();
+        ShellIntegration shellIntegration = ShellIntegration.OFF;
+        try {
+            // Next to the native library cache: rebuilt from the jar whenever it is missing or stale.
+            Path cache = NativeLibraryDirectory.defaultLocation(in.environment(), in.osName(),
+                    Path.of(in.systemProperties().getProperty("user.home"))).resolveSibling("shell-integration");
+            shellIntegration = ShellIntegrationScripts.install(cache);
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("Could not install the shell integration scripts", e);
+            notices.add("Shell integration is off: its scripts could not be installed (" + e.getMessage() + ").");
+        }
         if (!notices.isEmpty()) {
             restore = restore.withNoticesFirst(notices);
         }
         return new LaunchContext(state, lock, sentinel, launch, restore, settings, systemDark,
-                new LaunchContext.Checkpoints(checkpointSettings.withEnabled(checkpointsOn), store, plan, lastAlive));
+                new LaunchContext.Checkpoints(checkpointSettings.withEnabled(checkpointsOn), store, plan, lastAlive),
+                shellIntegration);
     }
 
     private static Duration seconds(double s) {

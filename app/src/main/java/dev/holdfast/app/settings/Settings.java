@@ -20,12 +20,14 @@ import java.util.Objects;
  * @param cursorBlink whether a blinking cursor shape blinks
  * @param colors colour overrides by name (see {@link #COLOR_NAMES}), values {@code #rrggbb}
  * @param saveTiming how often the session and scrollback are saved
+ * @param shellIntegration whether new tabs' bash, zsh and fish load Holdfast's prompt and command marks (OSC 133,
+ *     OSC 7); the user's own startup files run either way
  * @param emulatorParser which parser turns a terminal's output into its model (new tabs): Holdfast's own, or the
  *     library's emulator it replaced, kept selectable for one release
  */
 public record Settings(String fontFamily, double fontSizePoints, int historyLines, Theme theme,
                        boolean restoreSessions, boolean cursorBlink, Map<String, String> colors,
-                       SaveTiming saveTiming, EmulatorParser emulatorParser) {
+                       SaveTiming saveTiming, boolean shellIntegration, EmulatorParser emulatorParser) {
 
     /**
      * How often the session and the scrollback checkpoints are written. The defaults are the checkpoint
@@ -85,15 +87,18 @@ public record Settings(String fontFamily, double fontSizePoints, int historyLine
         Objects.requireNonNull(emulatorParser, "emulatorParser");
     }
 
+    public static final boolean DEFAULT_SHELL_INTEGRATION = true;
+
     public Settings(String fontFamily, double fontSizePoints, int historyLines, Theme theme, boolean restoreSessions,
-                    boolean cursorBlink, Map<String, String> colors, SaveTiming saveTiming) {
+                    boolean cursorBlink, Map<String, String> colors, SaveTiming saveTiming, boolean shellIntegration) {
         this(fontFamily, fontSizePoints, historyLines, theme, restoreSessions, cursorBlink, colors, saveTiming,
-                EmulatorParser.DEFAULT);
+                shellIntegration, EmulatorParser.DEFAULT);
     }
 
     public Settings(String fontFamily, double fontSizePoints, int historyLines, Theme theme, boolean restoreSessions,
                     boolean cursorBlink, Map<String, String> colors) {
-        this(fontFamily, fontSizePoints, historyLines, theme, restoreSessions, cursorBlink, colors, SaveTiming.DEFAULT);
+        this(fontFamily, fontSizePoints, historyLines, theme, restoreSessions, cursorBlink, colors, SaveTiming.DEFAULT,
+                DEFAULT_SHELL_INTEGRATION);
     }
 
     /** The defaults; an empty font family means "the best monospace font installed". */
@@ -133,6 +138,6 @@ public record Settings(String fontFamily, double fontSizePoints, int historyLine
 
     public Settings withFont(String family, double size) {
         return new Settings(family, size, historyLines, theme, restoreSessions, cursorBlink, colors, saveTiming,
-                emulatorParser);
+                shellIntegration, emulatorParser);
     }
 }

@@ -67,6 +67,7 @@ public final class SettingsFile {
         boolean blink = defaults.cursorBlink();
         Map<String, String> colors = new LinkedHashMap<>(defaults.colors());
         Settings.SaveTiming timing = defaults.saveTiming();
+        boolean shellIntegration = defaults.shellIntegration();
         EmulatorParser parser = defaults.emulatorParser();
         for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> field = it.next();
@@ -122,6 +123,14 @@ public final class SettingsFile {
                 }
                 case "colors" -> readColors(v, colors, problems);
                 case "saveTiming" -> timing = readTiming(v, defaults.saveTiming(), problems);
+                case "shellIntegration" -> {
+                    if (v.isBoolean()) {
+                        shellIntegration = v.asBoolean();
+                    } else {
+                        problems.add(problem("shellIntegration", v, "true or false",
+                                Boolean.toString(defaults.shellIntegration())));
+                    }
+                }
                 case "emulatorParser" -> {
                     EmulatorParser named = v.isTextual() ? EmulatorParser.fromSettingName(v.asText()).orElse(null) : null;
                     if (named != null) {
@@ -134,7 +143,8 @@ public final class SettingsFile {
                 default -> problems.add(FILE_NAME + ": unknown setting \"" + field.getKey() + "\" ignored");
             }
         }
-        return new Loaded(new Settings(family, size, history, theme, restore, blink, colors, timing, parser), problems);
+        return new Loaded(new Settings(family, size, history, theme, restore, blink, colors, timing, shellIntegration,
+                parser), problems);
     }
 
     private static void readColors(JsonNode v, Map<String, String> colors, List<String> problems) {
@@ -217,6 +227,9 @@ public final class SettingsFile {
         root.put("theme", settings.theme().name().toLowerCase(Locale.ROOT));
         root.put("restoreSessions", settings.restoreSessions());
         root.put("cursorBlink", settings.cursorBlink());
+        if (settings.shellIntegration() != Settings.DEFAULT_SHELL_INTEGRATION) {
+            root.put("shellIntegration", settings.shellIntegration());
+        }
         if (!settings.saveTiming().equals(Settings.SaveTiming.DEFAULT)) {
             ObjectNode timing = root.putObject("saveTiming");
             timing.put("autosaveSeconds", settings.saveTiming().autosaveSeconds());

@@ -14,6 +14,7 @@ import dev.holdfast.terminal.emulation.SessionSpec;
 import dev.holdfast.terminal.emulation.TerminalSession;
 import dev.holdfast.terminal.pty.ProcessInspector;
 import dev.holdfast.terminal.pty.ShellCommand;
+import dev.holdfast.terminal.shell.ShellIntegration;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
@@ -63,6 +64,8 @@ public final class MainWindow {
     private final UiTicker ticker = new UiTicker("holdfast-ui-ticks");
     private final TerminalView.Services viewServices;
     private Runnable openSettings = () -> { };
+    /** The installed integration scripts; new tabs load them while the shellIntegration setting is on. */
+    private ShellIntegration shellIntegration = ShellIntegration.OFF;
     private Instant lastKeystrokeAt;
     private Consumer<TerminalTab> onTabGone = tab -> { };
     private boolean closing;
@@ -165,7 +168,9 @@ public final class MainWindow {
      */
     public TerminalTab addTab(UUID panelId, Path directory, int index) {
         SessionSpec spec = new SessionSpec(panelId, directory, ShellCommand.loginShell(environment), environment,
-                80, 24, look.settings().historyLines(), look.settings().emulatorParser());
+                80, 24, look.settings().historyLines(),
+                look.settings().shellIntegration() ? shellIntegration : ShellIntegration.OFF,
+                look.settings().emulatorParser());
         TerminalTab tab = new TerminalTab(events -> new TerminalSession(spec, events, inspector, clock),
                 look.look(), viewServices, this::closeTab);
         tab.persistScrollbackProperty().addListener((obs, was, keep) -> {
@@ -338,6 +343,12 @@ public final class MainWindow {
 
     public String fontFamily() {
         return look.fontFamily();
+    }
+
+    /** What the settings button and shortcut open. */
+    /** Where new tabs find the shell integration scripts. FX thread, before tabs open. */
+    public void setShellIntegration(ShellIntegration installed) {
+        this.shellIntegration = installed;
     }
 
     /** What the settings button and shortcut open. */

@@ -77,6 +77,22 @@ class SettingsFileTest {
     }
 
     @Test
+    void shellIntegrationIsOnByDefaultAndTurnsOffWithFalse() throws Exception {
+        assertTrue(file.parse("{}", defaults).settings().shellIntegration());
+        SettingsFile.Loaded off = file.parse("{\"shellIntegration\": false}", defaults);
+        assertEquals(false, off.settings().shellIntegration());
+        assertEquals(List.of(), off.problems());
+        SettingsFile.Loaded wrong = file.parse("{\"shellIntegration\": \"no\"}", defaults);
+        assertTrue(wrong.settings().shellIntegration());
+        assertEquals(1, wrong.problems().size(), wrong.problems().toString());
+        assertTrue(wrong.problems().get(0).contains("shellIntegration"));
+        Path target = dir.resolve("integration/settings.json");
+        file.write(target, off.settings());
+        assertEquals(off.settings(), file.read(target, defaults).settings());
+        assertEquals(false, file.read(target, defaults).settings().withFont("Hack", 12).shellIntegration());
+    }
+
+    @Test
     void unlimitedScrollbackIsCappedByMemory() throws Exception {
         SettingsFile.Loaded loaded = file.parse("{\"scrollbackLines\": \"unlimited\"}", defaults);
         assertEquals(Settings.UNLIMITED_HISTORY_LINES, loaded.settings().historyLines());
@@ -118,7 +134,7 @@ class SettingsFileTest {
     void theLibrarysParserSurvivesAWriteAndTheDefaultIsNotWritten() throws Exception {
         Path target = dir.resolve("config/settings.json");
         Settings library = new Settings("Hack", 13, 2000, Theme.DARK, true, false, Map.of(),
-                Settings.SaveTiming.DEFAULT, EmulatorParser.JEDITERM);
+                Settings.SaveTiming.DEFAULT, Settings.DEFAULT_SHELL_INTEGRATION, EmulatorParser.JEDITERM);
         file.write(target, library);
         assertEquals(library, file.read(target, defaults).settings());
         assertTrue(Files.readString(target).contains("\"emulatorParser\" : \"jediterm\""), Files.readString(target));

@@ -12,6 +12,8 @@ import java.util.UUID;
  * @param workingDirectory  the shell's working directory as last known, or null when unknown
  * @param scrollback        the scrollback as text with SGR attributes, or null when not captured in this save
  * @param persistScrollback false when the user asked that this tab's scrollback never reach the disk
+ * @param screenFingerprint the fingerprint of the visible screen {@code scrollback} was captured from, or null when
+ *                          none was recorded (no scrollback, or a file from before it)
  */
 public record PanelSnapshot(
         UUID panelId,
@@ -19,7 +21,8 @@ public record PanelSnapshot(
         String programTitle,
         String workingDirectory,
         String scrollback,
-        boolean persistScrollback) {
+        boolean persistScrollback,
+        String screenFingerprint) {
 
     public PanelSnapshot {
         Objects.requireNonNull(panelId, "panelId is missing");
@@ -27,5 +30,15 @@ public record PanelSnapshot(
         if (!persistScrollback) {
             scrollback = null;
         }
+        // A fingerprint describes the screen a scrollback came from: without the scrollback it means nothing.
+        if (scrollback == null) {
+            screenFingerprint = null;
+        }
+    }
+
+    /** A tab without a screen fingerprint. */
+    public PanelSnapshot(UUID panelId, String customTitle, String programTitle, String workingDirectory,
+                         String scrollback, boolean persistScrollback) {
+        this(panelId, customTitle, programTitle, workingDirectory, scrollback, persistScrollback, null);
     }
 }

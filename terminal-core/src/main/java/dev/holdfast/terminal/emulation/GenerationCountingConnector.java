@@ -4,6 +4,7 @@ import com.techsenger.jeditermfx.core.TtyConnector;
 import com.techsenger.jeditermfx.core.util.TermSize;
 import dev.holdfast.terminal.stream.EmulatorFeed;
 import dev.holdfast.terminal.stream.HyperlinkListener;
+import dev.holdfast.terminal.stream.ShellMarkListener;
 import java.io.IOException;
 import java.io.Reader;
 import java.util.function.Consumer;
@@ -30,7 +31,12 @@ final class GenerationCountingConnector implements TtyConnector {
 
     GenerationCountingConnector(Reader ptyOutput, OutputGeneration generation, Consumer<byte[]> writer, String name,
             HyperlinkListener hyperlinks) {
-        this.feed = new EmulatorFeed(ptyOutput, hyperlinks, new EmulatorFeed.PtyReads() {
+        this(ptyOutput, generation, writer, name, hyperlinks, ShellMarkListener.NONE);
+    }
+
+    GenerationCountingConnector(Reader ptyOutput, OutputGeneration generation, Consumer<byte[]> writer, String name,
+            HyperlinkListener hyperlinks, ShellMarkListener shellMarks) {
+        this.feed = new EmulatorFeed(ptyOutput, hyperlinks, shellMarks, new EmulatorFeed.PtyReads() {
             @Override
             public void beforePtyRead() {
                 generation.publishProcessed();

@@ -2,6 +2,7 @@ package dev.holdfast.terminal.emulation;
 
 import com.techsenger.jeditermfx.core.Terminal;
 import dev.holdfast.terminal.stream.HyperlinkListener;
+import dev.holdfast.terminal.stream.ShellMarkListener;
 import dev.holdfast.terminal.vt.JediTerminalHandler;
 import dev.holdfast.terminal.vt.Utf8Input;
 import dev.holdfast.terminal.vt.VtParser;
@@ -26,11 +27,11 @@ final class HoldfastReadLoop implements PtyReadLoop {
 
     /** @param terminal the model, as Holdfast drives it: a {@code CorrectedTerminal} (the differential test: the library's own) */
     HoldfastReadLoop(InputStream pty, Terminal terminal, OutputGeneration generation, HyperlinkListener hyperlinks,
-            JediTerminalHandler.Replies replies, String name, BooleanSupplier stopped) {
+            ShellMarkListener shellMarks, JediTerminalHandler.Replies replies, String name, BooleanSupplier stopped) {
         this.pty = pty;
         this.generation = generation;
         this.stopped = stopped;
-        this.parser = new VtParser(new JediTerminalHandler(terminal, hyperlinks, replies, name));
+        this.parser = new VtParser(new JediTerminalHandler(terminal, hyperlinks, shellMarks, replies, name));
     }
 
     @Override

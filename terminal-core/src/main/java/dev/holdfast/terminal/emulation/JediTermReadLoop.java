@@ -3,6 +3,7 @@ package dev.holdfast.terminal.emulation;
 import com.techsenger.jeditermfx.core.emulator.JediEmulator;
 import com.techsenger.jeditermfx.core.model.JediTerminal;
 import dev.holdfast.terminal.stream.HyperlinkListener;
+import dev.holdfast.terminal.stream.ShellMarkListener;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -30,9 +31,9 @@ final class JediTermReadLoop implements PtyReadLoop {
     private final String name;
 
     JediTermReadLoop(InputStream pty, JediTerminal terminal, OutputGeneration generation, HyperlinkListener hyperlinks,
-            Consumer<byte[]> writer, String name, BooleanSupplier stopped) {
+            ShellMarkListener shellMarks, Consumer<byte[]> writer, String name, BooleanSupplier stopped) {
         GenerationCountingConnector connector = new GenerationCountingConnector(
-                new InputStreamReader(pty, StandardCharsets.UTF_8), generation, writer, name, hyperlinks);
+                new InputStreamReader(pty, StandardCharsets.UTF_8), generation, writer, name, hyperlinks, shellMarks);
         this.emulator = new JediEmulator(new CellBoundedTtyStream(connector), terminal);
         this.generation = generation;
         this.stopped = stopped;

@@ -2,6 +2,7 @@ package dev.holdfast.terminal.emulation;
 
 import dev.holdfast.terminal.pty.ShellCommand;
 import dev.holdfast.terminal.scrollback.ScrollbackLimit;
+import dev.holdfast.terminal.shell.ShellIntegration;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
@@ -15,6 +16,8 @@ import java.util.UUID;
  * @param baseEnvironment the environment to inherit (usually {@code System.getenv()})
  * @param historyLines how many lines of scrollback the model keeps: 0 keeps none, {@link #UNLIMITED_HISTORY_LINES}
  *     as many as fit in the memory cap; every size is also held to that cap ({@link ScrollbackLimit})
+ * @param shellIntegration whether (and from where) a bash, zsh or fish loads Holdfast's prompt and command marks;
+ *     {@link ShellIntegration#OFF} starts the command exactly as given
  * @param emulatorParser which parser turns the shell's output into the model
  */
 public record SessionSpec(
@@ -25,6 +28,7 @@ public record SessionSpec(
         int columns,
         int rows,
         int historyLines,
+        ShellIntegration shellIntegration,
         EmulatorParser emulatorParser) {
 
     public static final int DEFAULT_HISTORY_LINES = 10_000;
@@ -43,13 +47,29 @@ public record SessionSpec(
         if (historyLines < 0) {
             throw new IllegalArgumentException("historyLines must not be negative: " + historyLines);
         }
+        Objects.requireNonNull(shellIntegration, "shellIntegration");
         Objects.requireNonNull(emulatorParser, "emulatorParser");
     }
 
-    /** A spec with the default parser. */
+    /** A terminal whose shell starts without Holdfast's integration, read by the default parser. */
     public SessionSpec(UUID panelId, Path workingDirectory, ShellCommand command, Map<String, String> baseEnvironment,
-            int columns, int rows, int historyLines) {
-        this(panelId, workingDirectory, command, baseEnvironment, columns, rows, historyLines, EmulatorParser.DEFAULT);
+                       int columns, int rows, int historyLines) {
+        this(panelId, workingDirectory, command, baseEnvironment, columns, rows, historyLines, ShellIntegration.OFF,
+                EmulatorParser.DEFAULT);
+    }
+
+    /** A terminal read by the default parser. */
+    public SessionSpec(UUID panelId, Path workingDirectory, ShellCommand command, Map<String, String> baseEnvironment,
+                       int columns, int rows, int historyLines, ShellIntegration shellIntegration) {
+        this(panelId, workingDirectory, command, baseEnvironment, columns, rows, historyLines, shellIntegration,
+                EmulatorParser.DEFAULT);
+    }
+
+    /** A terminal whose shell starts without Holdfast's integration. */
+    public SessionSpec(UUID panelId, Path workingDirectory, ShellCommand command, Map<String, String> baseEnvironment,
+                       int columns, int rows, int historyLines, EmulatorParser emulatorParser) {
+        this(panelId, workingDirectory, command, baseEnvironment, columns, rows, historyLines, ShellIntegration.OFF,
+                emulatorParser);
     }
 
     /** The history's bound: {@link #historyLines} lines, within the default memory cap. */

@@ -21,6 +21,9 @@ import com.pty4j.unix.UnixPtyProcess;
 import dev.holdfast.terminal.pty.ProcessInspector;
 import dev.holdfast.terminal.pty.ProcessSnapshot;
 import dev.holdfast.terminal.scrollback.FastHistoryTextBuffer;
+import dev.holdfast.terminal.shell.PromptMarks;
+import dev.holdfast.terminal.shell.ShellLaunch;
+import dev.holdfast.terminal.shell.ShellStatus;
 import dev.holdfast.terminal.threads.NamedThreadFactory;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -72,6 +75,7 @@ public final class TerminalSession implements AutoCloseable {
     private final JediTerminal terminal;
     private final OutputGeneration generation = new OutputGeneration();
     private final HyperlinkTable hyperlinks;
+    private final PromptMarks promptMarks;
     private final ExecutorService writer;
     private final AtomicReference<TermSize> pendingResize = new AtomicReference<>();
     private final AtomicBoolean endReported = new AtomicBoolean();
@@ -93,6 +97,7 @@ public final class TerminalSession implements AutoCloseable {
         this.display = new SessionDisplay(events);
         this.terminal = new JediTerminal(display, buffer, styleState);
         this.hyperlinks = new HyperlinkTable(terminal, buffer);
+        this.promptMarks = new PromptMarks(terminal, buffer, clock);
         this.writer = Executors.newSingleThreadExecutor(new NamedThreadFactory("holdfast-pty-writer-" + shortId, true));
         buffer.addModelListener(events::modelChanged);
         buffer.addHistoryBufferListener(events::modelChanged);
@@ -118,9 +123,10 @@ public final class TerminalSession implements AutoCloseable {
         }
         startDirectory = directory;
         TermSize size = modelSize();
+        ShellLaunch launch = spec.shellIntegration().launch(spec.command(), environment());
         try {
-            process = new PtyProcessBuilder(spec.command().argv().toArray(String[]::new))
-                    .setEnvironment(environment())
+            process = new PtyProcessBuilder(launch.argv().toArray(String[]::new))
+                    .setEnvironment(launch.environment())
                     .setDirectory(directory.toString())
                     .setInitialColumns(size.getColumns())
                     .setInitialRows(size.getRows())
@@ -131,7 +137,8 @@ public final class TerminalSession implements AutoCloseable {
             failToStart("Holdfast could not start the shell " + spec.command().program() + ": " + e.getMessage());
             return;
         }
-        LOG.info("Panel {}: started {} (pid {}) in {}", spec.panelId(), spec.command().argv(), process.pid(), directory);
+        LOG.info("Panel {}: started {} (pid {}) in {}{}", spec.panelId(), spec.command().argv(), process.pid(), directory,
+                launch.integratedShell() == null ? "" : " with " + launch.integratedShell() + " integration");
         // The view may have resized the model while the shell was being spawned.
         TermSize now = modelSize();
         if (!now.equals(size)) {
@@ -193,9 +200,9 @@ public final class TerminalSession implements AutoCloseable {
         String name = "panel-" + shortId;
         return switch (spec.emulatorParser()) {
             case HOLDFAST -> new HoldfastReadLoop(p.getInputStream(), new CorrectedTerminal(terminal), generation,
-                    hyperlinks, this::send, name, () -> closing);
-            case JEDITERM -> new JediTermReadLoop(p.getInputStream(), terminal, generation, hyperlinks, this::send,
-                    name, () -> closing);
+                    hyperlinks, promptMarks, this::send, name, () -> closing);
+            case JEDITERM -> new JediTermReadLoop(p.getInputStream(), terminal, generation, hyperlinks, promptMarks,
+                    this::send, name, () -> closing);
         };
     }
 
@@ -399,6 +406,16 @@ public final class TerminalSession implements AutoCloseable {
     /** OSC 8 hyperlinks printed in this terminal; read under the buffer lock. */
     public HyperlinkTable hyperlinks() {
         return hyperlinks;
+    }
+
+    /** Prompt rows (read under the buffer lock) and the shell's reported status (any thread). */
+    public PromptMarks promptMarks() {
+        return promptMarks;
+    }
+
+    /** What the shell's integration has reported: phase, last commands, working directory. Any thread. */
+    public ShellStatus shellStatus() {
+        return promptMarks.status();
     }
 
     public OutputGeneration generation() {

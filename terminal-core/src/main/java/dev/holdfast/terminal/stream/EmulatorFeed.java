@@ -14,9 +14,9 @@ import java.util.ArrayDeque;
  *
  * <p>The emulator asks for more only after parsing everything it was given, so at each {@link #read} the model
  * reflects all text handed out so far. Two things hang on that moment: {@link PtyReads#beforePtyRead()} runs
- * just before each PTY read (nothing is pending then), and hyperlinks are reported once the emulator has
- * parsed their sequence: text is handed out only up to the end of a hyperlink sequence, and the listener
- * hears of it at the next call.
+ * just before each PTY read (nothing is pending then), and hyperlinks and shell marks are reported once the
+ * emulator has parsed what precedes them: text is handed out only up to the end of a hyperlink sequence (or the
+ * place of a shell mark), and the listener hears of it at the next call.
  *
  * <p>Not thread-safe: used by the terminal's reader thread only.
  */
@@ -32,31 +32,40 @@ public final class EmulatorFeed {
 
     private final Reader pty;
     private final HyperlinkListener hyperlinks;
+    private final ShellMarkListener shellMarks;
     private final PtyReads reads;
     private final StreamNormalizer normalizer;
     private final StringBuilder pending = new StringBuilder();
     private int handedOut;
-    /** Hyperlink events not yet delivered, each with the position in {@code pending} just after its sequence. */
+    /**
+     * Events not yet delivered, each with its position in {@code pending}: just after a hyperlink's sequence,
+     * or where a shell mark was taken out.
+     */
     private final ArrayDeque<Event> events = new ArrayDeque<>();
 
-    private record Event(int position, String uri, String params) {
+    private record Event(int position, Runnable delivery) {
     }
 
     public EmulatorFeed(Reader pty, HyperlinkListener hyperlinks, PtyReads reads) {
+        this(pty, hyperlinks, ShellMarkListener.NONE, reads);
+    }
+
+    public EmulatorFeed(Reader pty, HyperlinkListener hyperlinks, ShellMarkListener shellMarks, PtyReads reads) {
         this.pty = pty;
         this.hyperlinks = hyperlinks;
+        this.shellMarks = shellMarks;
         this.reads = reads;
         this.normalizer = new StreamNormalizer(new HyperlinkListener() {
             @Override
             public void hyperlinkStarted(String uri, String params) {
-                events.add(new Event(pending.length(), uri, params));
+                events.add(new Event(pending.length(), () -> EmulatorFeed.this.hyperlinks.hyperlinkStarted(uri, params)));
             }
 
             @Override
             public void hyperlinkEnded() {
-                events.add(new Event(pending.length(), null, null));
+                events.add(new Event(pending.length(), EmulatorFeed.this.hyperlinks::hyperlinkEnded));
             }
-        });
+        }, mark -> events.add(new Event(pending.length(), () -> EmulatorFeed.this.shellMarks.shellMark(mark))));
     }
 
     /**
@@ -64,8 +73,10 @@ public final class EmulatorFeed {
      * pending. Returns the number of chars, never 0 for a positive {@code length}, or -1 at the end of the PTY.
      */
     public int read(char[] buf, int offset, int length) throws IOException {
-        deliverParsedEvents();
         while (true) {
+            // Everything handed out so far has been parsed: the events up to here are due. A shell mark is taken
+            // out of the text, so one can sit at the very start or end of what a read normalized to.
+            deliverParsedEvents();
             if (handedOut < pending.length()) {
                 int limit = events.isEmpty() ? pending.length() : events.peekFirst().position();
                 int n = Math.min(length, limit - handedOut);
@@ -73,7 +84,6 @@ public final class EmulatorFeed {
                 handedOut += n;
                 return n;
             }
-            events.clear();
             pending.setLength(0);
             handedOut = 0;
             reads.beforePtyRead();
@@ -96,12 +106,7 @@ public final class EmulatorFeed {
 
     private void deliverParsedEvents() {
         while (!events.isEmpty() && events.peekFirst().position() <= handedOut) {
-            Event event = events.removeFirst();
-            if (event.uri() == null) {
-                hyperlinks.hyperlinkEnded();
-            } else {
-                hyperlinks.hyperlinkStarted(event.uri(), event.params());
-            }
+            events.removeFirst().delivery().run();
         }
     }
 }

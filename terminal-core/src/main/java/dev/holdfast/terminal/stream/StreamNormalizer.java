@@ -20,7 +20,9 @@ package dev.holdfast.terminal.stream;
  *       buffering, so memory stays bounded whatever arrives (the library would buffer it all, and a control
  *       sequence over its 1,024-char push-back buffer throws).</li>
  * </ul>
- * OSC 8 hyperlinks pass through and are also reported to the {@link HyperlinkListener}.
+ * OSC 8 hyperlinks pass through and are also reported to the {@link HyperlinkListener}. Shell-integration marks
+ * (OSC 133 prompt and command marks, OSC 7 working directories, see {@link ShellMark}) are reported to the
+ * {@link ShellMarkListener} and taken out: the library would only ignore them.
  *
  * <p>State survives between chunks, so a sequence split across PTY reads is handled as a whole: its start is
  * held back until its end arrives. A chunk in the ground state without {@code ESC} costs one scan and no copy.
@@ -59,6 +61,7 @@ public final class StreamNormalizer {
     }
 
     private final HyperlinkListener hyperlinks;
+    private final ShellMarkListener shellMarks;
     /** The current sequence's chars from its ESC, including any held back from earlier chunks. */
     private final StringBuilder sequence = new StringBuilder(64);
     private State state = State.GROUND;
@@ -78,7 +81,17 @@ public final class StreamNormalizer {
      *     sequence has been appended to the output (so {@code out.length()} is the position just after it)
      */
     public StreamNormalizer(HyperlinkListener hyperlinks) {
+        this(hyperlinks, ShellMarkListener.NONE);
+    }
+
+    /**
+     * @param hyperlinks as in {@link #StreamNormalizer(HyperlinkListener)}
+     * @param shellMarks told of each shell-integration mark during {@link #normalize}, right after the text
+     *     before the mark has been appended to the output (so {@code out.length()} is where the mark was)
+     */
+    public StreamNormalizer(HyperlinkListener hyperlinks, ShellMarkListener shellMarks) {
         this.hyperlinks = hyperlinks;
+        this.shellMarks = shellMarks;
     }
 
     /**
@@ -327,6 +340,9 @@ public final class StreamNormalizer {
     }
 
     private void finishString(int i) {
+        if (stringIsOsc && reportedShellMark(i)) {
+            return;
+        }
         if (!stringIsOsc || sequence.length() < 5 || sequence.charAt(2) != '8' || sequence.charAt(3) != ';') {
             passVerbatim(i);
             return;
@@ -345,6 +361,22 @@ public final class StreamNormalizer {
         } else {
             hyperlinks.hyperlinkStarted(uri, body.substring(0, separator));
         }
+    }
+
+    /** An OSC 133 or OSC 7 mark ending at {@code i} is dropped and reported; false when the OSC is another. */
+    private boolean reportedShellMark(int i) {
+        // sequence is ESC ] body terminator; the terminator is BEL, 8-bit ST, or ESC \.
+        int terminator = sequence.charAt(sequence.length() - 1) == '\\' ? 2 : 1;
+        CharSequence body = sequence.subSequence(2, sequence.length() - terminator);
+        if (!ShellMarks.isShellMark(body)) {
+            return false;
+        }
+        ShellMark mark = ShellMarks.parse(body.toString());
+        drop(i);
+        if (mark != null) {
+            shellMarks.shellMark(mark);
+        }
+        return true;
     }
 
     // ---- output ----

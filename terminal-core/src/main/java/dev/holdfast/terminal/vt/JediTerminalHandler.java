@@ -10,6 +10,9 @@ import com.techsenger.jeditermfx.core.emulator.mouse.MouseMode;
 import com.techsenger.jeditermfx.core.util.CharUtils;
 import dev.holdfast.terminal.emulation.CellBoundedRun;
 import dev.holdfast.terminal.stream.HyperlinkListener;
+import dev.holdfast.terminal.stream.ShellMark;
+import dev.holdfast.terminal.stream.ShellMarkListener;
+import dev.holdfast.terminal.stream.ShellMarks;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,7 +35,8 @@ import org.slf4j.LoggerFactory;
  * <p>Replies (cursor position, device attributes) go to the given {@link Replies}, not to the terminal's own
  * output, so text fed with no process to answer (Holdfast's notes) can be given {@link Replies#DISCARD}.
  * Hyperlinks (OSC 8) are reported to the {@link HyperlinkListener} when their sequence is parsed, with the
- * model's cursor where the link starts or ends.
+ * model's cursor where the link starts or ends; shell-integration marks (OSC 133 prompt and command marks, OSC 7
+ * working directories) to the {@link ShellMarkListener} likewise, with the cursor where the mark was.
  *
  * <p>A model call that throws costs that sequence, not the terminal: the fault is logged (the first few) and
  * parsing goes on. Not thread-safe: the terminal's reader thread owns it.
@@ -54,18 +58,26 @@ public final class JediTerminalHandler implements VtHandler {
 
     private final Terminal terminal;
     private final HyperlinkListener hyperlinks;
+    private final ShellMarkListener shellMarks;
     private final Replies replies;
     private final String name;
     private final boolean shiftOut = Boolean.getBoolean("jediterm.enable.shift_out.character.support");
     private final SgrStyles sgr = new SgrStyles();
     private int faults;
 
+    /** A handler that hears no shell marks. */
+    public JediTerminalHandler(Terminal terminal, HyperlinkListener hyperlinks, Replies replies, String name) {
+        this(terminal, hyperlinks, ShellMarkListener.NONE, replies, name);
+    }
+
     /**
      * @param name names the terminal in log lines (a panel id)
      */
-    public JediTerminalHandler(Terminal terminal, HyperlinkListener hyperlinks, Replies replies, String name) {
+    public JediTerminalHandler(Terminal terminal, HyperlinkListener hyperlinks, ShellMarkListener shellMarks,
+            Replies replies, String name) {
         this.terminal = Objects.requireNonNull(terminal, "terminal");
         this.hyperlinks = Objects.requireNonNull(hyperlinks, "hyperlinks");
+        this.shellMarks = Objects.requireNonNull(shellMarks, "shellMarks");
         this.replies = Objects.requireNonNull(replies, "replies");
         this.name = Objects.requireNonNull(name, "name");
     }
@@ -466,6 +478,14 @@ public final class JediTerminalHandler implements VtHandler {
 
     @Override
     public void oscDispatch(char[] payload, int length, boolean bellTerminated) {
+        try {
+            if (shellMark(payload, length)) {
+                return;
+            }
+        } catch (RuntimeException e) {
+            fault(e);
+            return;
+        }
         flush();
         try {
             int semicolon = indexOf(payload, length, ';', 0);
@@ -490,6 +510,29 @@ public final class JediTerminalHandler implements VtHandler {
         } catch (RuntimeException e) {
             fault(e);
         }
+    }
+
+    /**
+     * OSC 133 and OSC 7: reported, with the text before the mark written first, so the cursor is where the mark
+     * was. A mark that does not parse is nothing at all, and the text around it stays one run, as other sequences
+     * with no effect leave it. The model never sees either.
+     *
+     * @return whether it was a shell mark
+     */
+    private boolean shellMark(char[] payload, int length) {
+        String body = null;
+        if (length >= 1 && (payload[0] == '1' || payload[0] == '7')) {
+            body = new String(payload, 0, length);
+        }
+        if (body == null || !ShellMarks.isShellMark(body)) {
+            return false;
+        }
+        ShellMark mark = ShellMarks.parse(body);
+        if (mark != null) {
+            flush();
+            shellMarks.shellMark(mark);
+        }
+        return true;
     }
 
     /**

@@ -13,6 +13,7 @@ import com.techsenger.jeditermfx.core.util.TermSize;
 import dev.holdfast.terminal.scrollback.FastHistoryTextBuffer;
 import dev.holdfast.terminal.scrollback.ScrollbackLimit;
 import dev.holdfast.terminal.stream.HyperlinkListener;
+import dev.holdfast.terminal.stream.ShellMarkListener;
 import dev.holdfast.terminal.threads.NamedThreadFactory;
 import dev.holdfast.terminal.vt.CorrectedTerminal;
 import java.io.ByteArrayOutputStream;
@@ -25,7 +26,7 @@ import java.util.List;
 /**
  * A terminal model as a {@link TerminalSession} builds it (Holdfast's buffers, a hyperlink table), fed by one of
  * the production read loops on a reader thread of its own from a {@link ChunkFeed}, with everything a user or
- * the program could observe recorded: display state, replies, hyperlink events.
+ * the program could observe recorded: display state, replies, hyperlink events, shell-integration marks.
  */
 final class DifferentialTerminal implements AutoCloseable {
     static final Duration IDLE_DEADLINE = Duration.ofSeconds(30);
@@ -37,6 +38,7 @@ final class DifferentialTerminal implements AutoCloseable {
     final JediTerminal terminal;
     final HyperlinkTable links;
     final List<String> linkEvents = new ArrayList<>();
+    final List<String> shellMarks = new ArrayList<>();
     final ByteArrayOutputStream replies = new ByteArrayOutputStream();
     private final ChunkFeed feed = new ChunkFeed();
     private final Thread reader;
@@ -68,6 +70,7 @@ final class DifferentialTerminal implements AutoCloseable {
                 links.hyperlinkEnded();
             }
         };
+        ShellMarkListener marks = mark -> shellMarks.add(mark + " at " + terminal.getCursorX() + "," + terminal.getCursorY());
         PtyReadLoop loop;
         if (parser == EmulatorParser.JEDITERM) {
             // Replies go through the terminal's output, as TerminalSession points it at the writer.
@@ -82,7 +85,8 @@ final class DifferentialTerminal implements AutoCloseable {
                     reply(text.getBytes(StandardCharsets.UTF_8));
                 }
             });
-            loop = new JediTermReadLoop(feed, terminal, new OutputGeneration(), recorded, this::reply, "old", () -> false);
+            loop = new JediTermReadLoop(feed, terminal, new OutputGeneration(), recorded, marks, this::reply, "old",
+                    () -> false);
         } else {
             // Our parser must answer through its own Replies, never the terminal's output.
             terminal.setTerminalOutput(new TerminalOutputStream() {
@@ -97,7 +101,7 @@ final class DifferentialTerminal implements AutoCloseable {
                 }
             });
             loop = new HoldfastReadLoop(feed, corrected ? new CorrectedTerminal(terminal) : terminal, new OutputGeneration(),
-                    recorded, this::reply, "new", () -> false);
+                    recorded, marks, this::reply, "new", () -> false);
         }
         reader = new NamedThreadFactory("test-reader-" + parser.settingName(), true).newThread(() -> {
             try {

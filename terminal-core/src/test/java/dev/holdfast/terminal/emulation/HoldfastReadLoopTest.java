@@ -9,6 +9,7 @@ import dev.holdfast.terminal.export.PhysicalRows;
 import dev.holdfast.terminal.scrollback.FastHistoryTextBuffer;
 import dev.holdfast.terminal.scrollback.HeadlessModel;
 import dev.holdfast.terminal.stream.HyperlinkListener;
+import dev.holdfast.terminal.stream.ShellMarkListener;
 import dev.holdfast.terminal.vt.CorrectedTerminal;
 import java.io.IOException;
 import java.io.InputStream;
@@ -53,7 +54,7 @@ class HoldfastReadLoopTest {
     @Test
     void eachReadIsPublishedAsProcessedOnlyOnceItIsInTheModel() throws IOException {
         new HoldfastReadLoop(pty("one ", "two \u001b[1", "mthree"), new CorrectedTerminal(terminal), generation,
-                HyperlinkListener.NONE, bytes -> { }, "test", () -> false).run();
+                HyperlinkListener.NONE, ShellMarkListener.NONE, bytes -> { }, "test", () -> false).run();
         assertEquals(List.of("0/0 ", "1/1 one", "2/2 one two", "3/3 one two three"), seenAtEachRead);
         assertEquals(3, generation.processed());
     }
@@ -61,7 +62,7 @@ class HoldfastReadLoopTest {
     @Test
     void itReadsUpTo64KilobytesAtATime() throws IOException {
         new HoldfastReadLoop(pty("x"), new CorrectedTerminal(terminal), generation, HyperlinkListener.NONE,
-                bytes -> { }, "test", () -> false).run();
+                ShellMarkListener.NONE, bytes -> { }, "test", () -> false).run();
         assertTrue(askedFor.stream().allMatch(n -> n >= HoldfastReadLoop.READ_BYTES), askedFor.toString());
     }
 
@@ -69,14 +70,14 @@ class HoldfastReadLoopTest {
     void answersGoToTheWriter() throws IOException {
         List<String> written = new ArrayList<>();
         new HoldfastReadLoop(pty("ab\u001b[6n"), new CorrectedTerminal(terminal), generation, HyperlinkListener.NONE,
-                bytes -> written.add(new String(bytes, StandardCharsets.US_ASCII)), "test", () -> false).run();
+                ShellMarkListener.NONE, bytes -> written.add(new String(bytes, StandardCharsets.US_ASCII)), "test", () -> false).run();
         assertEquals(List.of("\u001b[1;3R"), written);
     }
 
     @Test
     void aClosingSessionStopsReading() throws IOException {
         new HoldfastReadLoop(pty("one", "two"), new CorrectedTerminal(terminal), generation, HyperlinkListener.NONE,
-                bytes -> { }, "test", () -> generation.read() >= 1).run();
+                ShellMarkListener.NONE, bytes -> { }, "test", () -> generation.read() >= 1).run();
         assertEquals("one", PhysicalRows.of(buffer, false).get(0));
         assertEquals(1, generation.processed());
     }

@@ -21,7 +21,8 @@ import java.util.Objects;
 /**
  * The first observable difference between two terminal models, or none. Observable means what a user, an
  * export or the program could ever tell apart: every screen and history line cell by cell (character, style by
- * value, wrap flag), sizes, cursor, current style, modes, what the display was told, replies, hyperlinks — and
+ * value, wrap flag), sizes, cursor, current style, modes, what the display was told, replies, hyperlinks, shell
+ * marks — and
  * the model's hidden state that decides what later output does (scroll region, tab stops, saved cursor,
  * character sets, title stack), read reflectively since the library keeps it private.
  */
@@ -102,6 +103,7 @@ final class ModelComparison {
         out.put("display", t.display.describe());
         out.put("replies", visible(t.replies()));
         out.put("hyperlinks", t.linkEvents.toString());
+        out.put("shell marks", t.shellMarks.toString());
         out.put("region", field(terminal, "myScrollRegionTop") + "-" + field(terminal, "myScrollRegionBottom"));
         out.put("cursorYChanged", String.valueOf(field(terminal, "myCursorYChanged")));
         out.put("tabs", String.valueOf(field(field(terminal, "myTabulator"), "myTabStops")));

@@ -355,12 +355,12 @@ final class VtFuzz {
             case 4, 5 -> "8;" + (random.nextBoolean() ? "" : "id=" + random.nextInt(99)) + ";" + uri();
             case 6 -> "8;;";
             case 7 -> "8;" + random.nextInt(9);
-            case 8 -> "7;file://host/tmp/dir" + random.nextInt(9);
+            case 8 -> shellMark();
             case 9 -> (random.nextBoolean() ? "10" : "11") + ";?";
             case 10 -> "104;" + random.nextInt(16);
             case 11 -> "52;c;aGVsbG8=";
             case 12 -> "4;1;rgb:ff/00/00";
-            default -> "133;" + "ABCD".charAt(random.nextInt(4));
+            default -> shellMark();
         };
         int ending = random.nextInt(30);
         if (ending == 0) {
@@ -377,6 +377,21 @@ final class VtFuzz {
             return ESC + "]0;" + "x".repeat(payload - 2) + terminator;
         }
         return ESC + "]" + body + terminator();
+    }
+
+    /** OSC 133 prompt and command marks and OSC 7 directories, well formed or not. */
+    private String shellMark() {
+        return switch (random.nextInt(10)) {
+            case 0, 1 -> "133;" + "ABCD".charAt(random.nextInt(4));
+            case 2 -> "133;C;cmdline_url=make%20test%3B" + random.nextInt(9);
+            case 3 -> "133;C;cmdline=ls -la; echo " + random.nextInt(9);
+            case 4 -> "133;D;" + random.nextInt(3);
+            case 5 -> "7;file://host/tmp/dir%20" + random.nextInt(9);
+            case 6 -> "7;file:///";
+            case 7 -> "133;Z";
+            case 8 -> "7;not a url";
+            default -> "133;";
+        };
     }
 
     private String title() {

@@ -156,4 +156,44 @@ class EmulatorFeedTest {
                 "link end", "gave cd",
                 "publish", "pty: end"), log);
     }
+
+    @Test
+    void shellMarksAreReportedOnceTheTextBeforeThemIsParsed() throws IOException {
+        List<String> log = new ArrayList<>();
+        EmulatorFeed feed = new EmulatorFeed(new ScriptedPty(log, "ab" + E + "]133;A\u0007$ " + E + "]133;B\u0007"),
+                HyperlinkListener.NONE, mark -> log.add("mark " + mark.getClass().getSimpleName()),
+                new EmulatorFeed.PtyReads() {
+                    @Override
+                    public void beforePtyRead() {
+                    }
+
+                    @Override
+                    public void afterPtyRead() {
+                    }
+                });
+        assertEquals("ab", read(feed, 100, log));
+        assertEquals("$ ", read(feed, 100, log));
+        assertEquals(null, read(feed, 100, log));
+        assertEquals(List.of("pty: 20", "gave ab", "mark PromptStarted", "gave $ ", "mark InputStarted", "pty: end"),
+                log);
+    }
+
+    @Test
+    void aReadThatIsOnlyAShellMarkIsNeitherLostNorAnEmptyAnswer() throws IOException {
+        List<String> log = new ArrayList<>();
+        EmulatorFeed feed = new EmulatorFeed(new ScriptedPty(log, "x", E + "]133;D;1\u0007", "y"),
+                HyperlinkListener.NONE, mark -> log.add("mark " + mark), new EmulatorFeed.PtyReads() {
+                    @Override
+                    public void beforePtyRead() {
+                    }
+
+                    @Override
+                    public void afterPtyRead() {
+                    }
+                });
+        assertEquals("x", read(feed, 100, log));
+        assertEquals("y", read(feed, 100, log));
+        assertEquals(List.of("pty: 1", "gave x", "pty: 10", "mark CommandFinished[exitStatus=1]", "pty: 1", "gave y"),
+                log);
+    }
 }

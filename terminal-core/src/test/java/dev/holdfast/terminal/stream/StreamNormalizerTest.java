@@ -161,6 +161,38 @@ class StreamNormalizerTest {
     }
 
     @Test
+    void shellMarksAreReportedAndTakenOutOfTheStream() {
+        List<ShellMark> marks = new ArrayList<>();
+        StreamNormalizer normalizer = new StreamNormalizer(HyperlinkListener.NONE, marks::add);
+        String text = E + "]133;A" + BEL + "$ " + E + "]133;B" + ST + "false\r\n" + E + "]133;C;cmdline_url=false"
+                + BEL + E + "]133;D;1" + BEL + E + "]7;file://box/tmp" + E + "\\" + "next";
+        assertEquals("$ false\r\nnext", normalize(normalizer, text));
+        assertEquals(List.of(new ShellMark.PromptStarted(), new ShellMark.InputStarted(),
+                new ShellMark.CommandStarted("false"), new ShellMark.CommandFinished(1),
+                new ShellMark.WorkingDirectory("box", "/tmp")), marks);
+    }
+
+    @Test
+    void shellMarksSplitAcrossChunksAreReportedOnce() {
+        String text = "a" + E + "]133;D;7" + BEL + "b" + E + "]7;file:///srv" + BEL + "c";
+        for (int split = 0; split <= text.length(); split++) {
+            List<ShellMark> marks = new ArrayList<>();
+            StreamNormalizer normalizer = new StreamNormalizer(HyperlinkListener.NONE, marks::add);
+            assertEquals("abc", normalize(normalizer, text.substring(0, split), text.substring(split)), "split " + split);
+            assertEquals(List.of(new ShellMark.CommandFinished(7), new ShellMark.WorkingDirectory("", "/srv")), marks,
+                    "split " + split);
+        }
+    }
+
+    @Test
+    void malformedShellMarksAreDroppedSilently() {
+        List<ShellMark> marks = new ArrayList<>();
+        StreamNormalizer normalizer = new StreamNormalizer(HyperlinkListener.NONE, marks::add);
+        assertEquals("xy", normalize(normalizer, "x" + E + "]133;Q" + BEL + E + "]7;not-a-url" + BEL + "y"));
+        assertEquals(List.of(), marks);
+    }
+
+    @Test
     void applicationProgramCommandsAreDropped() {
         // Kitty's graphics protocol: the library would print the payload.
         assertEquals("ab", normalize("a" + E + "_Gf=100,a=T;iVBORw0KGgo=" + ST + "b"));

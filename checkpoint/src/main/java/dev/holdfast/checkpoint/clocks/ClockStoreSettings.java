@@ -1,0 +1,34 @@
+package dev.holdfast.checkpoint.clocks;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * The clock store's numbers, with the design's defaults.
+ *
+ * @param writeBackoff after a failed write, no write is tried for this long (a failing disk must not slow the
+ *     watcher); the failed row is not retried, the pane's next real change writes again
+ * @param otherInstanceRetention rows of another instance are pruned once it is provably gone and its newest
+ *     activity is this old
+ * @param busyTimeout how long one statement waits for a lock another connection holds
+ * @param closeTimeout how long closing waits for queued writes
+ */
+public record ClockStoreSettings(Duration writeBackoff, Duration otherInstanceRetention, Duration busyTimeout,
+                                 Duration closeTimeout) {
+    public static final Duration DEFAULT_WRITE_BACKOFF = Duration.ofSeconds(60);
+    public static final Duration DEFAULT_OTHER_INSTANCE_RETENTION = Duration.ofDays(30);
+    public static final Duration DEFAULT_BUSY_TIMEOUT = Duration.ofSeconds(1);
+    public static final Duration DEFAULT_CLOSE_TIMEOUT = Duration.ofSeconds(3);
+
+    public static final ClockStoreSettings DEFAULT = new ClockStoreSettings(DEFAULT_WRITE_BACKOFF,
+            DEFAULT_OTHER_INSTANCE_RETENTION, DEFAULT_BUSY_TIMEOUT, DEFAULT_CLOSE_TIMEOUT);
+
+    public ClockStoreSettings {
+        for (Duration d : new Duration[] {writeBackoff, otherInstanceRetention, busyTimeout, closeTimeout}) {
+            Objects.requireNonNull(d, "a clock store duration");
+            if (d.isNegative()) {
+                throw new IllegalArgumentException("clock store durations must not be negative: " + d);
+            }
+        }
+    }
+}
