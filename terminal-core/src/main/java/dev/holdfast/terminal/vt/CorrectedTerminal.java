@@ -40,9 +40,12 @@ import org.slf4j.LoggerFactory;
  *   <li><b>ED 1</b> (erase above) erases the cursor's row only up to the cursor; the library cleared all of it
  *       (vttest's frame of E's lost its top row).</li>
  *   <li><b>Insert mode</b> (IRM, {@code ESC[4h}) inserts what is written; the library overwrote.</li>
- *   <li><b>Outside the scroll region</b> text, tabs and line feeds leave the cursor outside: the library pulled
- *       a cursor above the region into it at the next character ("This line should be at the top of the
- *       screen" appeared above the bottom line), and scrolled the region when the cursor was below it.</li>
+ *   <li><b>Outside the scroll region</b> text, tabs, line feeds and index/reverse index leave the cursor outside
+ *       and nothing scrolls: the library pulled a cursor above the region into it at the next character ("This
+ *       line should be at the top of the screen" appeared above the bottom line), scrolled the region when the
+ *       cursor was below it, and moved the cursor off the screen with IND at the last row or RI at the first.</li>
+ *   <li><b>Origin mode</b> positions: CHA keeps the row (the library moved the cursor down by the region's
+ *       top) and VPA counts from the region's top, as CUP does.</li>
  *   <li><b>DECCOLM</b> (80/132 columns) is ignored, as xterm ignores it when it may not resize its window: a
  *       tab's width is the window's. The library cleared the screen and reset the margins without changing the
  *       width, so a program drew for a width it did not get, on a screen it had not cleared.</li>
@@ -50,7 +53,7 @@ import org.slf4j.LoggerFactory;
  * </ol>
  *
  * <p>Reads the scroll region from the library's private fields (it has no getter); if a library version lacks
- * them, correction 5 is skipped with a warning and the rest still apply. Used under the same threading rules as
+ * them, corrections 5 and 6 are skipped with a warning and the rest still apply. Used under the same threading rules as
  * the terminal: the reader thread feeds it; readers take the buffer lock.
  */
 public final class CorrectedTerminal implements Terminal {
@@ -186,7 +189,7 @@ public final class CorrectedTerminal implements Terminal {
     public void newLine() {
         settleWrap();
         int row = terminal.getCursorY();
-        if (REGION_TOP != null && (row < regionTop() || row > regionBottom())) {
+        if (outsideRegionWithoutOrigin(row)) {
             // Outside the region a line feed moves down, and at the last row does nothing: nothing scrolls.
             if (row < terminal.getTerminalHeight()) {
                 terminal.cursorDown(1);
@@ -212,6 +215,11 @@ public final class CorrectedTerminal implements Terminal {
         return row >= regionTop() && row <= regionBottom();
     }
 
+    /** Whether {@code row} is outside the scroll region, origin mode being off (with it on, the cursor stays inside). */
+    private boolean outsideRegionWithoutOrigin(int row) {
+        return REGION_TOP != null && !terminal.isOriginMode() && (row < regionTop() || row > regionBottom());
+    }
+
     /** Sets the region without the library's move of the cursor home that comes with it. */
     private void moveRegion(int top, int bottom) {
         int x = terminal.getX();
@@ -229,7 +237,7 @@ public final class CorrectedTerminal implements Terminal {
         return (int) REGION_BOTTOM.get(terminal);
     }
 
-    // ---- 6. DECCOLM; 7. DECOM ----
+    // ---- 7. DECCOLM; 8. DECOM ----
 
     @Override
     public void setModeEnabled(TerminalMode mode, boolean enabled) {
@@ -247,13 +255,49 @@ public final class CorrectedTerminal implements Terminal {
     @Override
     public void index() {
         settleWrap();
+        int row = terminal.getCursorY();
+        if (outsideRegionWithoutOrigin(row)) {
+            if (row < terminal.getTerminalHeight()) {
+                terminal.cursorDown(1);
+            }
+            return;
+        }
         terminal.index();
     }
 
     @Override
     public void reverseIndex() {
         settleWrap();
+        int row = terminal.getCursorY();
+        if (outsideRegionWithoutOrigin(row)) {
+            if (row > 1) {
+                terminal.cursorUp(1);
+            }
+            return;
+        }
         terminal.reverseIndex();
+    }
+
+    // ---- 6. origin mode positions ----
+
+    @Override
+    public void cursorHorizontalAbsolute(int x) {
+        if (terminal.isOriginMode() && REGION_TOP != null) {
+            // The library positions through CUP, which in origin mode counts the row from the region's top.
+            terminal.cursorPosition(x, terminal.getCursorY() - regionTop() + 1);
+            return;
+        }
+        terminal.cursorHorizontalAbsolute(x);
+    }
+
+    @Override
+    public void linePositionAbsolute(int y) {
+        settleWrap();
+        if (terminal.isOriginMode() && REGION_TOP != null) {
+            terminal.linePositionAbsolute(Math.min(y + regionTop() - 1, regionBottom()));
+            return;
+        }
+        terminal.linePositionAbsolute(y);
     }
 
     @Override
@@ -278,12 +322,6 @@ public final class CorrectedTerminal implements Terminal {
     public void cursorBackward(int dX) {
         settleWrap();
         terminal.cursorBackward(dX);
-    }
-
-    @Override
-    public void linePositionAbsolute(int y) {
-        settleWrap();
-        terminal.linePositionAbsolute(y);
     }
 
     @Override
@@ -417,11 +455,6 @@ public final class CorrectedTerminal implements Terminal {
     @Override
     public void resetScrollRegions() {
         terminal.resetScrollRegions();
-    }
-
-    @Override
-    public void cursorHorizontalAbsolute(int x) {
-        terminal.cursorHorizontalAbsolute(x);
     }
 
     @Override

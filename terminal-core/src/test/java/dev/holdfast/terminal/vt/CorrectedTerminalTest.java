@@ -89,6 +89,28 @@ class CorrectedTerminalTest {
     }
 
     @Test
+    void indexAndReverseIndexOutsideTheRegionMoveWithinTheScreenAndScrollNothing() {
+        String region = "one\r\ntwo\r\nthree\r\nfour\r\nfive" + E + "[3;4r";
+        TestTerminal above = ours(10, 5, region + E + "[1;1H" + E + "M");
+        assertEquals("1,1", above.cursor(), "RI at the first row, above the region: stays");
+        assertEquals(List.of("one", "two", "three", "four", "five"), above.rows());
+        assertEquals("1,0", library(10, 5, region + E + "[1;1H" + E + "M").cursor(), "the library left the screen");
+        TestTerminal below = ours(10, 5, region + E + "[5;1H" + E + "D");
+        assertEquals("1,5", below.cursor(), "IND at the last row, below the region: stays");
+        assertEquals(List.of("one", "two", "three", "four", "five"), below.rows());
+        assertEquals("1,6", library(10, 5, region + E + "[5;1H" + E + "D").cursor());
+    }
+
+    @Test
+    void inOriginModeColumnAndRowPositionsCountFromTheRegion() {
+        String origin = E + "[3;5r" + E + "[?6h" + E + "[2;4H";
+        assertEquals("7,4", ours(10, 6, origin + E + "[7G").cursor(), "CHA keeps the row");
+        assertEquals("7,5", library(10, 6, origin + E + "[7G").cursor(), "the library moved it down by the top");
+        assertEquals("4,5", ours(10, 6, origin + E + "[3d").cursor(), "VPA 3 is the region's third row");
+        assertEquals("4,3", library(10, 6, origin + E + "[3d").cursor());
+    }
+
+    @Test
     void columnModeChangesNothingTheTabsWidthIsTheWindows() {
         TestTerminal ours = ours(10, 3, "text" + E + "[?3h");
         assertEquals("text", ours.row(1));

@@ -127,6 +127,18 @@ class JediTerminalHandlerTest {
     }
 
     @Test
+    void shellMarksAreReportedWhereTheyStandAndNeverReachTheModel() {
+        TestTerminal ours = oursUncorrected(40, 3, E + "]133;A\u0007$ " + E + "]133;B\u0007ls" + E
+                + "]133;C;cmdline_url=ls%20-l\u0007\r\nout\r\n" + E + "]133;D;2\u0007" + E + "]7;file://h/tmp/a%20b"
+                + E + "\\");
+        assertEquals(List.of("PromptStarted[] at 1,1", "InputStarted[] at 3,1", "CommandStarted[commandLine=ls -l] at 5,1",
+                "CommandFinished[exitStatus=2] at 1,3", "WorkingDirectory[host=h, path=/tmp/a b] at 1,3"), ours.marks);
+        assertEquals(List.of("$ ls", "out", ""), ours.rows());
+        // A malformed mark is nothing at all: the accent after it still composes with its letter.
+        assertEquals("é", oursUncorrected(10, 3, "e" + E + "]133;Z\u0007\u0301").row(1));
+    }
+
+    @Test
     void aModelCallThatThrowsCostsThatSequenceAndNotTheRest() {
         TestTerminal t = new TestTerminal(10, 3);
         Terminal failing = (Terminal) Proxy.newProxyInstance(Terminal.class.getClassLoader(),

@@ -34,6 +34,7 @@ final class TestTerminal {
     final JediTerminal terminal;
     final List<String> replies = new ArrayList<>();
     final List<String> links = new ArrayList<>();
+    final List<String> marks = new ArrayList<>();
     private final HyperlinkListener linkListener = new HyperlinkListener() {
         @Override
         public void hyperlinkStarted(String uri, String params) {
@@ -111,6 +112,7 @@ final class TestTerminal {
             }
         });
         new VtParser(new JediTerminalHandler(model, linkListener,
+                mark -> marks.add(mark + " at " + terminal.getCursorX() + "," + terminal.getCursorY()),
                 bytes -> replies.add(new String(bytes, StandardCharsets.UTF_8)), "test"))
                 .advance(text.toCharArray(), 0, text.length());
         return this;
