@@ -25,7 +25,10 @@ final class HoldfastReadLoop implements PtyReadLoop {
     private final Utf8Input input = new Utf8Input(READ_BYTES);
     private final VtParser parser;
 
-    /** @param terminal the model, as Holdfast drives it: a {@code CorrectedTerminal} (the differential test: the library's own) */
+    /**
+     * @param terminal the model as Holdfast drives it, a {@code CorrectedTerminal}; the differential test gives it
+     *     the library's own, to compare the reading alone
+     */
     HoldfastReadLoop(InputStream pty, Terminal terminal, OutputGeneration generation, HyperlinkListener hyperlinks,
             ShellMarkListener shellMarks, JediTerminalHandler.Replies replies, String name, BooleanSupplier stopped) {
         this.pty = pty;

@@ -215,7 +215,7 @@ public final class CorrectedTerminal implements Terminal {
         return row >= regionTop() && row <= regionBottom();
     }
 
-    /** Whether {@code row} is outside the scroll region, origin mode being off (with it on, the cursor stays inside). */
+    /** Whether {@code row} is outside the scroll region with origin mode off (with it on, the cursor stays inside). */
     private boolean outsideRegionWithoutOrigin(int row) {
         return REGION_TOP != null && !terminal.isOriginMode() && (row < regionTop() || row > regionBottom());
     }

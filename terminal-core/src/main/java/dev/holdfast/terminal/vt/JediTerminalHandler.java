@@ -28,9 +28,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The model is driven exactly as the library's emulator drove it behind Holdfast's normaliser, call for
  * call, so the two paths build the same model (the differential test compares them after every chunk), except
- * where the library read a sequence wrong; each such place is marked "Fix:" and has a test. Printable text goes to the model
- * a run at a time, cut to the cells left on the row ({@link CellBoundedRun}), so wide characters are never
- * lost at a wrap.
+ * where the library read a sequence wrong; each such place is marked "Fix:" and has a test. Printable text goes
+ * to the model a run at a time, cut to the cells left on the row ({@link CellBoundedRun}), so wide characters
+ * are never lost at a wrap.
  *
  * <p>Replies (cursor position, device attributes) go to the given {@link Replies}, not to the terminal's own
  * output, so text fed with no process to answer (Holdfast's notes) can be given {@link Replies#DISCARD}.
@@ -456,15 +456,13 @@ public final class JediTerminalHandler implements VtHandler {
                 terminal.setModeEnabled(TerminalMode.StoreCursor, enabled);
                 terminal.setModeEnabled(TerminalMode.AlternateBuffer, enabled);
             }
-            case 1000 -> terminal.setMouseMode(enabled ? MouseMode.MOUSE_REPORTING_NORMAL : MouseMode.MOUSE_REPORTING_NONE);
-            case 1001 -> terminal.setMouseMode(enabled ? MouseMode.MOUSE_REPORTING_HILITE : MouseMode.MOUSE_REPORTING_NONE);
-            case 1002 -> terminal.setMouseMode(enabled ? MouseMode.MOUSE_REPORTING_BUTTON_MOTION
-                    : MouseMode.MOUSE_REPORTING_NONE);
-            case 1003 -> terminal.setMouseMode(enabled ? MouseMode.MOUSE_REPORTING_ALL_MOTION
-                    : MouseMode.MOUSE_REPORTING_NONE);
-            case 1005 -> terminal.setMouseFormat(enabled ? MouseFormat.MOUSE_FORMAT_XTERM_EXT : MouseFormat.MOUSE_FORMAT_XTERM);
-            case 1006 -> terminal.setMouseFormat(enabled ? MouseFormat.MOUSE_FORMAT_SGR : MouseFormat.MOUSE_FORMAT_XTERM);
-            case 1015 -> terminal.setMouseFormat(enabled ? MouseFormat.MOUSE_FORMAT_URXVT : MouseFormat.MOUSE_FORMAT_XTERM);
+            case 1000 -> mouse(enabled, MouseMode.MOUSE_REPORTING_NORMAL);
+            case 1001 -> mouse(enabled, MouseMode.MOUSE_REPORTING_HILITE);
+            case 1002 -> mouse(enabled, MouseMode.MOUSE_REPORTING_BUTTON_MOTION);
+            case 1003 -> mouse(enabled, MouseMode.MOUSE_REPORTING_ALL_MOTION);
+            case 1005 -> mouseFormat(enabled, MouseFormat.MOUSE_FORMAT_XTERM_EXT);
+            case 1006 -> mouseFormat(enabled, MouseFormat.MOUSE_FORMAT_SGR);
+            case 1015 -> mouseFormat(enabled, MouseFormat.MOUSE_FORMAT_URXVT);
             case 1034 -> terminal.setModeEnabled(TerminalMode.EightBitInput, enabled);
             case 1039 -> terminal.setModeEnabled(TerminalMode.AltSendsEscape, enabled);
             case 2004 -> terminal.setModeEnabled(TerminalMode.BracketedPasteMode, enabled);
@@ -472,6 +470,16 @@ public final class JediTerminalHandler implements VtHandler {
                 // 12 (cursor blink: the user's setting decides), 1004 (focus events), 9001 and the rest.
             }
         }
+    }
+
+    /** Mouse reporting on in {@code mode}, or off (every mouse mode's reset turns reporting off). */
+    private void mouse(boolean enabled, MouseMode mode) {
+        terminal.setMouseMode(enabled ? mode : MouseMode.MOUSE_REPORTING_NONE);
+    }
+
+    /** Mouse reports in {@code format}, or back to the X10 form. */
+    private void mouseFormat(boolean enabled, MouseFormat format) {
+        terminal.setMouseFormat(enabled ? format : MouseFormat.MOUSE_FORMAT_XTERM);
     }
 
     // ---- strings ----
