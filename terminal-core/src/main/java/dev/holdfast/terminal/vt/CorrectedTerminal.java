@@ -50,6 +50,9 @@ import org.slf4j.LoggerFactory;
  *       tab's width is the window's. The library cleared the screen and reset the margins without changing the
  *       width, so a program drew for a width it did not get, on a screen it had not cleared.</li>
  *   <li><b>DECOM</b> (origin mode) moves the cursor home when set or reset; the library left it.</li>
+ *   <li><b>Column 0 stays on the screen.</b> The library steps the cursor off a low surrogate to its left, so a
+ *       move to the first column onto the second half of an emoji the margin split put it at column -1, where the
+ *       next resize threw. Such a move ends on the first column.</li>
  * </ol>
  *
  * <p>Reads the scroll region from the library's private fields (it has no getter); if a library version lacks
@@ -114,6 +117,16 @@ public final class CorrectedTerminal implements Terminal {
             return;
         }
         terminal.backspace();
+        keepOnScreen();
+    }
+
+    // ---- 9. column 0 ----
+
+    /** After a move: a cursor the library stepped left of the first column goes back to it. */
+    private void keepOnScreen() {
+        if (terminal.getX() < 0) {
+            terminal.carriageReturn(); // column 0 without the library's step off a low surrogate
+        }
     }
 
     // ---- 3. ED 1 ----
@@ -285,9 +298,10 @@ public final class CorrectedTerminal implements Terminal {
         if (terminal.isOriginMode() && REGION_TOP != null) {
             // The library positions through CUP, which in origin mode counts the row from the region's top.
             terminal.cursorPosition(x, terminal.getCursorY() - regionTop() + 1);
-            return;
+        } else {
+            terminal.cursorHorizontalAbsolute(x);
         }
-        terminal.cursorHorizontalAbsolute(x);
+        keepOnScreen();
     }
 
     @Override
@@ -295,21 +309,24 @@ public final class CorrectedTerminal implements Terminal {
         settleWrap();
         if (terminal.isOriginMode() && REGION_TOP != null) {
             terminal.linePositionAbsolute(Math.min(y + regionTop() - 1, regionBottom()));
-            return;
+        } else {
+            terminal.linePositionAbsolute(y);
         }
-        terminal.linePositionAbsolute(y);
+        keepOnScreen();
     }
 
     @Override
     public void cursorUp(int countY) {
         settleWrap();
         terminal.cursorUp(countY);
+        keepOnScreen();
     }
 
     @Override
     public void cursorDown(int dY) {
         settleWrap();
         terminal.cursorDown(dY);
+        keepOnScreen();
     }
 
     @Override
@@ -322,6 +339,7 @@ public final class CorrectedTerminal implements Terminal {
     public void cursorBackward(int dX) {
         settleWrap();
         terminal.cursorBackward(dX);
+        keepOnScreen();
     }
 
     @Override
@@ -460,6 +478,7 @@ public final class CorrectedTerminal implements Terminal {
     @Override
     public void cursorPosition(int x, int y) {
         terminal.cursorPosition(x, y);
+        keepOnScreen();
     }
 
     @Override

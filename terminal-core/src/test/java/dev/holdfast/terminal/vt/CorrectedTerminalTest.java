@@ -3,7 +3,10 @@ package dev.holdfast.terminal.vt;
 import static dev.holdfast.terminal.vt.TestTerminal.library;
 import static dev.holdfast.terminal.vt.TestTerminal.ours;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import com.techsenger.jeditermfx.core.RequestOrigin;
+import com.techsenger.jeditermfx.core.util.TermSize;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -108,6 +111,20 @@ class CorrectedTerminalTest {
         assertEquals("7,5", library(10, 6, origin + E + "[7G").cursor(), "the library moved it down by the top");
         assertEquals("4,5", ours(10, 6, origin + E + "[3d").cursor(), "VPA 3 is the region's third row");
         assertEquals("4,3", library(10, 6, origin + E + "[3d").cursor());
+    }
+
+    @Test
+    void aMoveOntoTheSecondHalfOfAnEmojiInTheFirstColumnStaysOnTheScreen() {
+        // The margin split the emoji: its low half wrapped to the first column of the next row.
+        String split = "123456789\uD83D\uDE00\b";
+        TestTerminal ours = ours(10, 3, split);
+        assertEquals("1,2", ours.cursor());
+        ours.terminal.resize(new TermSize(20, 3), RequestOrigin.User);
+        assertEquals(20, ours.terminal.getTerminalWidth());
+        TestTerminal library = library(10, 3, split);
+        assertEquals("0,2", library.cursor(), "the library put the cursor left of the first column");
+        assertThrows(IllegalArgumentException.class, () -> library.terminal.resize(new TermSize(20, 3), RequestOrigin.User),
+                "and the next resize threw");
     }
 
     @Test
