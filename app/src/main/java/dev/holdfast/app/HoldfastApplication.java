@@ -9,6 +9,7 @@ import dev.holdfast.app.autosave.WindowState;
 import dev.holdfast.app.control.CheckpointNowResult;
 import dev.holdfast.app.control.ControlServer;
 import dev.holdfast.app.control.ControlSettings;
+import dev.holdfast.app.conversation.ConversationPanels;
 import dev.holdfast.app.diagnostics.FxStallMonitor;
 import dev.holdfast.app.diagnostics.OutputActivity;
 import dev.holdfast.app.restore.SessionRestorer;
@@ -28,6 +29,8 @@ import dev.holdfast.app.window.WindowControlTarget;
 import dev.holdfast.checkpoint.scrollback.RestoreSource;
 import dev.holdfast.checkpoint.session.PreviousLaunch;
 import dev.holdfast.checkpoint.session.SessionSnapshotStore;
+import dev.holdfast.terminal.agent.live.LiveConversations;
+import dev.holdfast.terminal.agent.live.LiveSettings;
 import dev.holdfast.terminal.pty.ProcessInspector;
 import dev.holdfast.terminal.replay.InertReplay;
 import dev.holdfast.terminal.replay.ReplaySanitizer;
@@ -90,6 +93,8 @@ public final class HoldfastApplication extends Application {
     /** FX thread only. */
     private final SaveProblems saveProblems = new SaveProblems();
     private volatile CompletableFuture<QuitSave.Outcome> quitOutcome;
+    private ConversationPanels conversationPanels;
+    private LiveConversations conversations;
 
     static void prepare(LaunchContext context) {
         prepared = context;
@@ -129,6 +134,11 @@ public final class HoldfastApplication extends Application {
                 ProcessInspector.forCurrentOs(), background, CloseConfirmation.DIALOG, System.getenv(), clock, mac,
                 closeHook(), primarySelection, Platform::exit);
         window.setShellIntegration(context.shellIntegration());
+        conversationPanels = new ConversationPanels(window, Platform::runLater, clock.getZone());
+        conversations = new LiveConversations(ProcessInspector.forCurrentOs(), LiveSettings.DEFAULTS, clock, home(),
+                conversationPanels);
+        conversationPanels.connect(conversations);
+        conversations.start();
         checkpoints = new TerminalCheckpoints(window, cps.settings(), context.launch().launchId(), cps.store(),
                 exporter, Platform::runLater, clock, new TerminalCheckpoints.Listener() {
                     @Override
@@ -223,7 +233,7 @@ public final class HoldfastApplication extends Application {
     /** Binding the socket touches the disk, so it happens on the background executor. */
     private void startControlServer(LaunchContext context) {
         WindowControlTarget target = new WindowControlTarget(window, background, exporter,
-                this::checkpointNow, this::extraStats);
+                this::checkpointNow, this::extraStats, conversationPanels);
         ControlServer server = new ControlServer(context.state().controlSocket(), target, ControlSettings.defaults());
         controlServer = server;
         background.execute(() -> {
@@ -385,6 +395,10 @@ public final class HoldfastApplication extends Application {
             checkpoints.close();
         }
         if (background != null) {
+            if (conversations != null) {
+                // Its close waits (briefly) for its thread; not on the FX thread.
+                background.execute(conversations::close);
+            }
             background.shutdown();
             try {
                 if (!background.awaitTermination(SHUTDOWN_WAIT_MS, TimeUnit.MILLISECONDS)) {

@@ -96,6 +96,7 @@ final class CommandDispatcher {
                 UUID panel = resolvePanel(args, deadline);
                 yield new ReadResult(panel, deadline.await(target.read(panel, options)));
             }
+            case CONVERSATION -> deadline.await(target.conversation(resolvePanel(args, deadline)));
             case CHECKPOINT_NOW -> deadline.await(target.checkpointNow());
             case STATS -> deadline.await(target.stats());
             case QUIT -> {

@@ -16,6 +16,8 @@ public enum ControlCommand {
     SEND("send", List.of(Argument.PANEL, Argument.TEXT, Argument.KEYS), List.of(Argument.TEXT, Argument.KEYS), true),
     READ("read", List.of(Argument.PANEL, Argument.SCROLLBACK, Argument.LINES, Argument.ANSI, Argument.ROWS), List.of(),
             List.of(Argument.ANSI, Argument.ROWS), true),
+    /** The tab's agent conversation: what it is bound to and why, and its turns. */
+    CONVERSATION("conversation", List.of(Argument.PANEL), List.of(), true),
     CHECKPOINT_NOW("checkpoint-now", List.of(), List.of(), true),
     STATS("stats", List.of(), List.of(), true),
     QUIT("quit", List.of(), List.of(), true),

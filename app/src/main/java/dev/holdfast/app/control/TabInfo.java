@@ -14,9 +14,10 @@ import java.util.UUID;
  *                          at its prompt), or null when it is not known
  * @param selected          whether this is the window's selected tab
  * @param restored          whether the tab was brought back from a previous launch
+ * @param agent             the coding agent that runs in the tab ({@code codex}, {@code claude-code}), or null
  */
 public record TabInfo(UUID panelId, String title, String cwd, Long shellPid, String foregroundCommand,
-                      boolean selected, boolean restored) {
+                      boolean selected, boolean restored, String agent) {
     public TabInfo {
         Objects.requireNonNull(panelId, "panelId");
         Objects.requireNonNull(title, "title");

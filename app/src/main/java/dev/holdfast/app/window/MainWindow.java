@@ -28,6 +28,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import javafx.application.Platform;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.TabPane;
@@ -55,6 +57,7 @@ public final class MainWindow {
     private final Map<String, String> environment;
     private final Clock clock;
     private final Runnable onClosed;
+    private final boolean mac;
     private final WindowCloseHook closeHook;
     private final NoticeBar notices = new NoticeBar();
     private final WindowLayout layout;
@@ -68,6 +71,9 @@ public final class MainWindow {
     private ShellIntegration shellIntegration = ShellIntegration.OFF;
     private Instant lastKeystrokeAt;
     private Consumer<TerminalTab> onTabGone = tab -> { };
+    private final List<TabListener> tabListeners = new ArrayList<>();
+    private Consumer<TerminalTab> toggleConversation = tab -> { };
+    private final ReadOnlyObjectWrapper<TerminalView.Look> currentLook = new ReadOnlyObjectWrapper<>(this, "look");
     private boolean closing;
 
     /**
@@ -80,12 +86,14 @@ public final class MainWindow {
                       Runnable onClosed) {
         this.stage = stage;
         this.look = new WindowSettings(settings, palette, Font::getFamilies);
+        this.currentLook.set(look.look());
         this.inspector = inspector;
         this.background = background;
         this.environment = Map.copyOf(environment);
         this.clock = clock;
         this.closeHook = closeHook;
         this.onClosed = onClosed;
+        this.mac = mac;
         this.viewServices = new TerminalView.Services(background, ticker, LinkOpener.platform(background),
                 primarySelection);
         this.closeRequests = new CloseRequests(background, Platform::runLater, confirmation, stage);
@@ -129,6 +137,7 @@ public final class MainWindow {
         actions.put(Shortcut.ZOOM_OUT, () -> zoom(() -> look.zoomBy(-1)));
         actions.put(Shortcut.ZOOM_RESET, () -> zoom(look::resetZoom));
         actions.put(Shortcut.QUIT, this::requestCloseWindow);
+        actions.put(Shortcut.CONVERSATION, () -> selectedTab().ifPresent(t -> toggleConversation.accept(t)));
         return actions;
     }
 
@@ -183,6 +192,9 @@ public final class MainWindow {
             requestCloseTab(tab);
         });
         tabs.insert(tab, index);
+        for (TabListener listener : List.copyOf(tabListeners)) {
+            listener.opened(tab);
+        }
         return tab;
     }
 
@@ -254,6 +266,7 @@ public final class MainWindow {
         if (!tabs.remove(tab)) {
             return;
         }
+        tellClosed(tab);
         tab.view().dispose();
         background.execute(tab.session()::close);
         onTabGone.accept(tab);
@@ -286,6 +299,7 @@ public final class MainWindow {
         }
         List<TerminalTab> open = tabs();
         for (TerminalTab tab : open) {
+            tellClosed(tab);
             tab.view().dispose();
         }
         stage.hide();
@@ -299,6 +313,32 @@ public final class MainWindow {
                 onClosed.run();
             });
         });
+    }
+
+    private void tellClosed(TerminalTab tab) {
+        for (TabListener listener : List.copyOf(tabListeners)) {
+            listener.closed(tab);
+        }
+    }
+
+    /** Told of every tab opened from now on and of every tab closed; the tabs open now are not replayed. */
+    public void addTabListener(TabListener listener) {
+        tabListeners.add(listener);
+    }
+
+    /** What the conversation shortcut does to the selected tab. */
+    public void setToggleConversation(Consumer<TerminalTab> action) {
+        toggleConversation = action;
+    }
+
+    /** How the window's terminals look now (palette, font, zoom): side panels follow it. */
+    public ReadOnlyObjectProperty<TerminalView.Look> lookProperty() {
+        return currentLook.getReadOnlyProperty();
+    }
+
+    /** Whether the window follows macOS's shortcuts (Cmd) rather than Linux's (Ctrl+Shift). */
+    public boolean isMac() {
+        return mac;
     }
 
     public boolean isClosing() {
@@ -315,6 +355,7 @@ public final class MainWindow {
         for (TerminalTab tab : tabs()) {
             tab.view().setFont(look.fontFamily(), look.fontSize());
         }
+        currentLook.set(look.look());
     }
 
     /** Applies changed settings to every tab at once (scrollback size: new tabs). FX thread. */
@@ -325,6 +366,7 @@ public final class MainWindow {
         for (TerminalTab tab : tabs()) {
             tab.view().apply(now);
         }
+        currentLook.set(now);
     }
 
     /** When a key was last pressed in this window (null: not yet). */

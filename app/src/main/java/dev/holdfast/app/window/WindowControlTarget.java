@@ -1,10 +1,12 @@
 package dev.holdfast.app.window;
 
 import dev.holdfast.app.autosave.ScrollbackExporter;
+import dev.holdfast.app.control.AgentConversations;
 import dev.holdfast.app.control.CheckpointNowResult;
 import dev.holdfast.app.control.CloseOutcome;
 import dev.holdfast.app.control.ControlException;
 import dev.holdfast.app.control.ControlTarget;
+import dev.holdfast.app.control.ConversationReport;
 import dev.holdfast.app.control.NamedKey;
 import dev.holdfast.app.control.ReadOptions;
 import dev.holdfast.app.control.TabInfo;
@@ -40,20 +42,23 @@ public final class WindowControlTarget implements ControlTarget {
     private final ScrollbackExporter exporter;
     private final Supplier<CompletableFuture<CheckpointNowResult>> checkpointNow;
     private final Supplier<Map<String, Object>> extraStats;
+    private final AgentConversations conversations;
     private final KeyEncoder encoder = new KeyEncoder();
 
     /**
      * @param checkpointNow runs a forced checkpoint (FX thread)
      * @param extraStats counters from other parts of the app, merged into {@code stats} (FX thread)
+     * @param conversations the tabs' agents and conversations
      */
     public WindowControlTarget(MainWindow window, Executor background, ScrollbackExporter exporter,
                                Supplier<CompletableFuture<CheckpointNowResult>> checkpointNow,
-                               Supplier<Map<String, Object>> extraStats) {
+                               Supplier<Map<String, Object>> extraStats, AgentConversations conversations) {
         this.window = window;
         this.background = background;
         this.exporter = exporter;
         this.checkpointNow = checkpointNow;
         this.extraStats = extraStats;
+        this.conversations = conversations;
     }
 
     private static <T> CompletableFuture<T> onFx(Callable<T> call) {
@@ -93,7 +98,8 @@ public final class WindowControlTarget implements ControlTarget {
                 String cwd = s.directory(p).map(Path::toString).orElse(null);
                 infos.add(new TabInfo(v.tab().panelId(), v.title(), cwd,
                         s.shellPid().isPresent() ? s.shellPid().getAsLong() : null,
-                        p.foregroundCommand().orElse(null), v.selected(), v.tab().isRestored()));
+                        p.foregroundCommand().orElse(null), v.selected(), v.tab().isRestored(),
+                        conversations.agentOf(v.tab().panelId()).map(ConversationReport::wireName).orElse(null)));
             }
             return infos;
         }, background);
@@ -209,6 +215,14 @@ public final class WindowControlTarget implements ControlTarget {
         }
         int n = options.lines().getAsInt();
         return lines.subList(Math.max(0, lines.size() - n), lines.size());
+    }
+
+    /** The tab is looked up on the FX thread; the conversation is resolved and read on the service's thread. */
+    @Override
+    public CompletableFuture<ConversationReport> conversation(UUID panelId) {
+        return onFx(() -> tab(panelId).panelId())
+                .thenCompose(conversations::conversation)
+                .thenApply(ConversationReport::of);
     }
 
     @Override

@@ -218,6 +218,21 @@ class ControlServerTest {
     }
 
     @Test
+    void conversationTakesAPrefixAndAnswersTheReport() throws IOException {
+        target.conversations.put(FakeControlTarget.SECOND, new ConversationReport(FakeControlTarget.SECOND, "codex",
+                new ConversationReport.BindingInfo(true, "resume-argument", "019a-thread", "started as codex resume", null),
+                "title", null, List.of(new ConversationReport.Turn("user", null, "hello", null, null, null, null, null)),
+                0));
+        start();
+        JsonNode result = assertOk(call("{\"v\":1,\"id\":1,\"cmd\":\"conversation\",\"args\":{\"panel\":\"7c9e\"}}"));
+        assertEquals(FakeControlTarget.SECOND.toString(), result.path("panelId").asText());
+        assertEquals("resume-argument", result.path("binding").path("source").asText());
+        assertEquals("hello", result.path("turns").get(0).path("text").asText());
+        assertEquals(List.of("list", "conversation " + FakeControlTarget.SECOND), target.calls);
+        assertError(call("{\"v\":1,\"id\":2,\"cmd\":\"conversation\",\"args\":{}}"), "bad-request");
+    }
+
+    @Test
     void checkpointNowAnswersTheSummary() throws IOException {
         start();
         JsonNode summary = assertOk(call("{\"v\":1,\"id\":1,\"cmd\":\"checkpoint-now\"}"));

@@ -29,6 +29,11 @@ class CtlCommandLineTest {
         assertEquals("{\"panel\":\"0f8f\",\"force\":true}",
                 invocation("close", "--panel=0f8f", "--force").args().toString());
         assertEquals("{}", invocation("list").args().toString());
+        CtlCommandLine.Invocation conversation = invocation("conversation", "--panel", "0f8f", "--json");
+        assertEquals(ControlCommand.CONVERSATION, conversation.command());
+        assertEquals("{\"panel\":\"0f8f\"}", conversation.args().toString());
+        assertTrue(conversation.json());
+        assertEquals("conversation needs the argument 'panel'", invalid("conversation"));
     }
 
     @Test
