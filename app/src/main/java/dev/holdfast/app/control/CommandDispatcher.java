@@ -93,7 +93,7 @@ final class CommandDispatcher {
             }
             case READ -> {
                 ReadOptions options = new ReadOptions(args.flag(Argument.SCROLLBACK), args.count(Argument.LINES),
-                        args.flag(Argument.ANSI));
+                        args.flag(Argument.ANSI), args.flag(Argument.ROWS));
                 UUID panel = resolvePanel(args, deadline);
                 yield new ReadResult(panel, deadline.await(target.read(panel, options)));
             }

@@ -46,9 +46,10 @@ public final class CtlMain {
               send --panel ID --keys KEY...      press keys: Enter Tab Escape Backspace Up Down Left Right Home End
                                                  PageUp PageDown Delete Insert Space F1..F12, C-a..C-z (Ctrl),
                                                  M-<key or character> (Alt)
-              read --panel ID [--scrollback] [--lines N] [--ansi]
+              read --panel ID [--scrollback] [--lines N] [--ansi | --rows]
                                                  print the screen; --scrollback adds the history above it, --lines
-                                                 keeps the last N lines, --ansi keeps colours as SGR sequences
+                                                 keeps the last N lines, --ansi keeps colours as SGR sequences,
+                                                 --rows prints each screen row as shown (wrapped lines not joined)
               conversation --panel ID            the tab's agent conversation: which one it is and why (or why it
                                                  is unavailable), then its turns; tool calls one line each
               checkpoint-now                     write scrollback checkpoints now

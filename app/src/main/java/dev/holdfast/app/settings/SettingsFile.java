@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.holdfast.checkpoint.store.PrivateFiles;
+import dev.holdfast.terminal.emulation.EmulatorParser;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -69,6 +70,7 @@ public final class SettingsFile {
         boolean shellIntegration = defaults.shellIntegration();
         boolean notifications = defaults.notifications();
         double longCommand = defaults.longCommandSeconds();
+        EmulatorParser parser = defaults.emulatorParser();
         for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> field = it.next();
             JsonNode v = field.getValue();
@@ -147,11 +149,20 @@ public final class SettingsFile {
                                 format(defaults.longCommandSeconds())));
                     }
                 }
+                case "emulatorParser" -> {
+                    EmulatorParser named = v.isTextual() ? EmulatorParser.fromSettingName(v.asText()).orElse(null) : null;
+                    if (named != null) {
+                        parser = named;
+                    } else {
+                        problems.add(problem("emulatorParser", v, "\"holdfast\" or \"jediterm\"",
+                                defaults.emulatorParser().settingName()));
+                    }
+                }
                 default -> problems.add(FILE_NAME + ": unknown setting \"" + field.getKey() + "\" ignored");
             }
         }
         return new Loaded(new Settings(family, size, history, theme, restore, blink, colors, timing, shellIntegration,
-                notifications, longCommand), problems);
+                notifications, longCommand, parser), problems);
     }
 
     private static void readColors(JsonNode v, Map<String, String> colors, List<String> problems) {
@@ -248,6 +259,9 @@ public final class SettingsFile {
             timing.put("autosaveSeconds", settings.saveTiming().autosaveSeconds());
             timing.put("checkpointIntervalSeconds", settings.saveTiming().checkpointIntervalSeconds());
             timing.put("typingQuietSeconds", settings.saveTiming().typingQuietSeconds());
+        }
+        if (settings.emulatorParser() != EmulatorParser.DEFAULT) {
+            root.put("emulatorParser", settings.emulatorParser().settingName());
         }
         if (!settings.colors().isEmpty()) {
             ObjectNode colors = root.putObject("colors");

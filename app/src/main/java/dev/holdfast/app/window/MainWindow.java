@@ -217,7 +217,8 @@ public final class MainWindow {
     private TerminalTab newTab(UUID panelId, Path directory) {
         SessionSpec spec = new SessionSpec(panelId, directory, ShellCommand.loginShell(environment), environment,
                 80, 24, look.settings().historyLines(),
-                look.settings().shellIntegration() ? shellIntegration : ShellIntegration.OFF);
+                look.settings().shellIntegration() ? shellIntegration : ShellIntegration.OFF,
+                look.settings().emulatorParser());
         TerminalTab tab = new TerminalTab(events -> new TerminalSession(spec, events, inspector, clock),
                 look.look(), viewServices, this::closeTab);
         tab.persistScrollbackProperty().addListener((obs, was, keep) -> {

@@ -16,6 +16,7 @@ import dev.holdfast.app.tabs.TerminalTab;
 import dev.holdfast.app.view.SelectionText;
 import dev.holdfast.terminal.emulation.TerminalSession;
 import dev.holdfast.terminal.export.CapturedLines;
+import dev.holdfast.terminal.export.PhysicalRows;
 import dev.holdfast.terminal.input.KeyEncoder;
 import dev.holdfast.terminal.input.KeyboardModes;
 import dev.holdfast.terminal.pty.ProcessSnapshot;
@@ -169,7 +170,7 @@ public final class WindowControlTarget implements ControlTarget {
     @Override
     public CompletableFuture<String> read(UUID panelId, ReadOptions options) {
         return onFx(() -> tab(panelId).session()).thenApplyAsync(s -> options.ansi() ? readAnsi(s, options)
-                : readPlain(s, options), background);
+                : options.rows() ? readRows(s, options) : readPlain(s, options), background);
     }
 
     /** Plain text, one line per row: lines wrapped by the terminal are joined, trailing blanks trimmed. */
@@ -179,6 +180,15 @@ public final class WindowControlTarget implements ControlTarget {
             lines.remove(lines.size() - 1);
         }
         return String.join("\n", lastLines(lines, options)) + "\n";
+    }
+
+    /** The physical rows, one per screen row as shown (a wrapped line stays two rows), trailing blanks trimmed. */
+    private static String readRows(TerminalSession s, ReadOptions options) {
+        List<String> rows = new ArrayList<>(PhysicalRows.of(s.buffer(), options.scrollback()));
+        while (!rows.isEmpty() && rows.get(rows.size() - 1).isEmpty()) {
+            rows.remove(rows.size() - 1);
+        }
+        return String.join("\n", lastLines(rows, options)) + "\n";
     }
 
     private String readAnsi(TerminalSession s, ReadOptions options) {

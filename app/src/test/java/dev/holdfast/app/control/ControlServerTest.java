@@ -196,6 +196,8 @@ class ControlServerTest {
         JsonNode all = assertOk(call("{\"v\":1,\"id\":2,\"cmd\":\"read\",\"args\":{\"panel\":\"0f8f\","
                 + "\"scrollback\":true,\"lines\":20,\"ansi\":true}}"));
         assertEquals("screen of bash with history, last 20, \u001b[31mred\u001b[0m\n$ ", all.path("text").asText());
+        JsonNode rows = assertOk(call("{\"v\":1,\"id\":3,\"cmd\":\"read\",\"args\":{\"panel\":\"0f8f\",\"rows\":true}}"));
+        assertEquals("screen of bash, as rows\n$ ", rows.path("text").asText());
     }
 
     @Test
@@ -211,6 +213,8 @@ class ControlServerTest {
         assertError(call("{\"v\":1,\"id\":1,\"cmd\":\"read\",\"args\":{\"panel\":\"0f8f\",\"colour\":true}}"),
                 "bad-request");
         assertError(call("{\"v\":1,\"id\":1,\"cmd\":\"read\",\"args\":[\"0f8f\"]}"), "bad-request");
+        assertError(call("{\"v\":1,\"id\":1,\"cmd\":\"read\",\"args\":{\"panel\":\"0f8f\",\"rows\":true,\"ansi\":true}}"),
+                "bad-request");
         assertTrue(target.calls.isEmpty(), target.calls.toString());
     }
 

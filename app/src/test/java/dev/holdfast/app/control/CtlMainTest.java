@@ -127,6 +127,15 @@ class CtlMainTest {
     }
 
     @Test
+    void readRowsAsksTheTabForItsPhysicalRows() throws IOException {
+        start(target);
+        assertEquals(0, ctl("read", "--panel", "0f8f", "--rows"));
+        assertEquals("screen of bash, as rows\n$ \n", out);
+        assertEquals(1, ctl("read", "--panel", "0f8f", "--rows", "--ansi"));
+        assertTrue(err.contains("at most one of the arguments 'ansi', 'rows'"), err);
+    }
+
+    @Test
     void eachCommandSucceedsWithExitZero() throws IOException {
         start(target);
         assertEquals(0, ctl("new-tab", "--cwd", state.toString(), "--title", "build"));

@@ -101,7 +101,8 @@ final class FakeControlTarget implements ControlTarget {
         return answer("read " + panelId, panelId, tab -> "screen of " + tab.title()
                 + (options.scrollback() ? " with history" : "")
                 + (options.lines().isPresent() ? ", last " + options.lines().getAsInt() : "")
-                + (options.ansi() ? ", \u001b[31mred\u001b[0m" : "") + "\n$ ");
+                + (options.ansi() ? ", \u001b[31mred\u001b[0m" : "")
+                + (options.rows() ? ", as rows" : "") + "\n$ ");
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.holdfast.app.settings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.holdfast.terminal.emulation.EmulatorParser;
 import dev.holdfast.terminal.emulation.SessionSpec;
 import dev.holdfast.terminal.pty.ShellCommand;
 import java.nio.file.Files;
@@ -128,6 +129,40 @@ class SettingsFileTest {
         assertEquals(defaults, loaded.settings());
         assertEquals(1, loaded.problems().size());
         assertTrue(loaded.problems().get(0).contains("not valid JSON"));
+    }
+
+    @Test
+    void theEmulatorParserIsHoldfastsUnlessTheLibrarysIsAskedFor() {
+        assertEquals(EmulatorParser.HOLDFAST, defaults.emulatorParser());
+        SettingsFile.Loaded library = file.parse("{\"emulatorParser\": \" JediTerm \"}", defaults);
+        assertEquals(List.of(), library.problems());
+        assertEquals(EmulatorParser.JEDITERM, library.settings().emulatorParser());
+        assertEquals(EmulatorParser.HOLDFAST,
+                file.parse("{\"emulatorParser\": \"holdfast\"}", defaults).settings().emulatorParser());
+
+        SettingsFile.Loaded wrong = file.parse("{\"emulatorParser\": \"fast\", \"fontSize\": 18}", defaults);
+        assertEquals(EmulatorParser.HOLDFAST, wrong.settings().emulatorParser());
+        assertEquals(18, wrong.settings().fontSizePoints(), "the other settings are kept");
+        assertEquals(1, wrong.problems().size());
+        assertTrue(wrong.problems().get(0).contains("emulatorParser"), wrong.problems().get(0));
+        assertTrue(wrong.problems().get(0).contains("\"holdfast\" or \"jediterm\""), wrong.problems().get(0));
+    }
+
+    @Test
+    void theLibrarysParserSurvivesAWriteAndTheDefaultIsNotWritten() throws Exception {
+        Path target = dir.resolve("config/settings.json");
+        Settings library = new Settings("Hack", 13, 2000, Theme.DARK, true, false, Map.of(),
+                Settings.SaveTiming.DEFAULT, Settings.DEFAULT_SHELL_INTEGRATION, Settings.DEFAULT_NOTIFICATIONS,
+                Settings.DEFAULT_LONG_COMMAND_SECONDS, EmulatorParser.JEDITERM);
+        file.write(target, library);
+        assertEquals(library, file.read(target, defaults).settings());
+        assertTrue(Files.readString(target).contains("\"emulatorParser\" : \"jediterm\""), Files.readString(target));
+
+        file.write(target, library.withFont("Hack", 14));
+        assertEquals(EmulatorParser.JEDITERM, file.read(target, defaults).settings().emulatorParser(),
+                "changing the font keeps the parser");
+        file.write(target, defaults);
+        assertTrue(!Files.readString(target).contains("emulatorParser"), Files.readString(target));
     }
 
     @Test

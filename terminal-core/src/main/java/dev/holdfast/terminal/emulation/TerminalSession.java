@@ -5,6 +5,10 @@ import com.techsenger.jeditermfx.core.RequestOrigin;
 import com.techsenger.jeditermfx.core.TerminalMode;
 import com.techsenger.jeditermfx.core.TerminalOutputStream;
 import com.techsenger.jeditermfx.core.emulator.JediEmulator;
+import dev.holdfast.terminal.stream.HyperlinkListener;
+import dev.holdfast.terminal.vt.CorrectedTerminal;
+import dev.holdfast.terminal.vt.JediTerminalHandler;
+import dev.holdfast.terminal.vt.VtParser;
 import com.techsenger.jeditermfx.core.emulator.mouse.MouseMode;
 import com.techsenger.jeditermfx.core.model.JediTerminal;
 import com.techsenger.jeditermfx.core.model.StyleState;
@@ -171,27 +175,13 @@ public final class TerminalSession implements AutoCloseable {
 
     private void pump() {
         PtyProcess p = process;
-        GenerationCountingConnector connector = new GenerationCountingConnector(
-                new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8), generation, this::send,
-                "panel-" + shortId, hyperlinks, promptMarks);
-        JediEmulator emulator = new JediEmulator(new CellBoundedTtyStream(connector), terminal);
-        int faults = 0;
-        while (!closing && emulator.hasNext()) {
-            try {
-                emulator.next();
-            } catch (IOException e) {
-                if (!closing) {
-                    LOG.debug("Panel {}: PTY read ended: {}", spec.panelId(), e.toString());
-                }
-                break;
-            } catch (RuntimeException e) {
-                // A sequence the emulator chokes on must not end the terminal; drop it and carry on.
-                if (faults++ < 10) {
-                    LOG.warn("Panel {}: emulator failed on input; continuing", spec.panelId(), e);
-                }
+        try {
+            readLoop(p).run();
+        } catch (IOException e) {
+            if (!closing) {
+                LOG.debug("Panel {}: PTY read ended: {}", spec.panelId(), e.toString());
             }
         }
-        generation.publishProcessed();
         if (closing) {
             reportEnd(new SessionEnd.Closed());
             return;
@@ -205,6 +195,16 @@ public final class TerminalSession implements AutoCloseable {
                     + " right after starting.]\u001b[0m\r\n");
         }
         reportEnd(end);
+    }
+
+    private PtyReadLoop readLoop(PtyProcess p) {
+        String name = "panel-" + shortId;
+        return switch (spec.emulatorParser()) {
+            case HOLDFAST -> new HoldfastReadLoop(p.getInputStream(), new CorrectedTerminal(terminal), generation,
+                    hyperlinks, promptMarks, this::send, name, () -> closing);
+            case JEDITERM -> new JediTermReadLoop(p.getInputStream(), terminal, generation, hyperlinks, promptMarks,
+                    this::send, name, () -> closing);
+        };
     }
 
     private static int exitCode(PtyProcess p) {
@@ -236,11 +236,18 @@ public final class TerminalSession implements AutoCloseable {
      * emulator with no PTY in reach, so nothing it could trigger is sent anywhere.
      */
     public void writeLocal(String trustedText) {
-        JediEmulator local = new JediEmulator(new CellBoundedTextStream(trustedText.toCharArray(), 0, trustedText.length()), terminal);
+        char[] text = trustedText.toCharArray();
         buffer.lock();
         try {
-            while (local.hasNext()) {
-                local.next();
+            if (spec.emulatorParser() == EmulatorParser.HOLDFAST) {
+                // A parser of its own: the reader's may be inside a sequence. Replies have nowhere to go.
+                new VtParser(new JediTerminalHandler(new CorrectedTerminal(terminal), HyperlinkListener.NONE,
+                        JediTerminalHandler.Replies.DISCARD, "panel-" + shortId)).advance(text, 0, text.length);
+            } else {
+                JediEmulator local = new JediEmulator(new CellBoundedTextStream(text, 0, text.length), terminal);
+                while (local.hasNext()) {
+                    local.next();
+                }
             }
         } catch (IOException e) {
             // End of the local text.
