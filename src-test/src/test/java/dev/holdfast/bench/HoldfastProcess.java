@@ -92,6 +92,11 @@ final class HoldfastProcess implements AutoCloseable {
         app = builder.start();
     }
 
+    /** The app's process id, for reading its threads' CPU and its memory from {@code /proc}. */
+    long pid() {
+        return app.pid();
+    }
+
     /** Milliseconds since {@link #launch}. */
     double millisSinceLaunch() {
         return (System.nanoTime() - launchedNanos) / 1_000_000.0;
