@@ -56,6 +56,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
@@ -148,8 +149,11 @@ public final class HoldfastApplication extends Application {
         ProcessInspector inspector = ProcessInspector.forCurrentOs();
         ActivityBoard board = new ActivityBoard();
         // The presenter exists only once the window does; the watcher's batches reach it through this field.
+        // The pane clock store keeps milliseconds; clocks that tick in milliseconds read the same before a restart
+        // as after it.
+        Clock activityClock = Clock.tick(clock, Duration.ofMillis(1));
         watcher = new ActivityWatcher(ActivitySettings.DEFAULT, WatcherSettings.DEFAULT, context.clocks().store(),
-                inspector, clock, Platform::runLater, (cards, events) -> activity.updated(cards, events));
+                inspector, activityClock, Platform::runLater, (cards, events) -> activity.updated(cards, events));
         ScreenFingerprints fingerprints = watcher::fingerprintOfCapture;
         if (restore.persist()) {
             saver = new SessionSaver(new SessionSnapshotStore(context.state(), clock), exporter, clock,
@@ -206,7 +210,7 @@ public final class HoldfastApplication extends Application {
             checkpoints.abortForQuit();
         }, context.ending(), background);
         window.setOnScrollbackGone(tab -> checkpoints.discard(tab.panelId()));
-        startActivity(context, board, clock);
+        startActivity(context, board, activityClock);
         InertReplay replay = new InertReplay(new ReplaySanitizer(), clock,
                 DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM));
         restorer = new SessionRestorer(replay, background, home(), panel -> separatorLabel(replay, context, panel.panelId()));

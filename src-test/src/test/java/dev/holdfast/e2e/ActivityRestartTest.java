@@ -147,6 +147,16 @@ class ActivityRestartTest {
         return clocks;
     }
 
+    /**
+     * The clocks to keep across a restart: every tab's, and every state but the agent's, whose program the quit or
+     * the kill ended (its tab comes back to a shell, which is a change of state).
+     */
+    private static Map<String, String> kept(Map<String, String> clocks, String agent) {
+        Map<String, String> kept = new LinkedHashMap<>(clocks);
+        kept.put(agent, clocks.get(agent).substring(0, clocks.get(agent).indexOf(" / ")));
+        return kept;
+    }
+
     private String newTab() throws Exception {
         return json(List.of("new-tab")).path("panelId").asText();
     }
@@ -185,12 +195,13 @@ class ActivityRestartTest {
         JsonNode settled = awaitSettledCards(4);
 
         // Changes in an order of their own, each counted before the next: the agent first, then third, first, second.
-        run(agent, "codex", "weekly");
+        // A login shell sets its own PATH (/etc/profile), so the stand-in is started by its path.
+        run(agent, codex.program().toString(), "weekly");
         JsonNode afterCodex = awaitJson("the stand-in's footer", List.of("cards"),
                 cards -> cardOf(cards, agent).path("program").asText().equals("Codex"));
         for (String panel : List.of(third, first, second)) {
             String before = cardOf(json(List.of("cards")), panel).path("lastActivityAt").asText();
-            run(panel, "echo changed-" + panel.substring(0, 8), "changed-" + panel.substring(0, 8) + "\n$ ");
+            run(panel, "echo changed-" + panel.substring(0, 8), "changed-" + panel.substring(0, 8) + "\n$");
             awaitActivity(panel, before);
         }
         JsonNode cards = awaitSettledCards(4);
@@ -218,7 +229,10 @@ class ActivityRestartTest {
         assertEquals(0, ctl(List.of("quit")).status());
         assertTrue(app.waitFor(60, TimeUnit.SECONDS), "the quit ends Holdfast");
         launch(codexEnv);
-        assertEquals(before, clocks(awaitSettledCards(4)), "after a clean quit and relaunch");
+        JsonNode relaunched = awaitSettledCards(4);
+        assertEquals(kept(before, agent), kept(clocks(relaunched), agent), "after a clean quit and relaunch");
+        assertEquals("idle", cardOf(relaunched, agent).path("state").asText(), "the agent ended with the quit");
+        before = clocks(relaunched);
 
         // A kill -9 and a relaunch: the same again.
         assertEquals(0, ctl(List.of("checkpoint-now")).status());
