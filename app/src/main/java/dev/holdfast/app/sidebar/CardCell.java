@@ -50,11 +50,15 @@ final class CardCell extends ListCell<SidebarEntry> {
         question.getStyleClass().add("card-question");
         command.getStyleClass().add("card-command");
         log.getStyleClass().add("card-log");
-        for (Label label : List.of(title, where, state, command)) {
+        // As wide as the list, never wider: long commands and log lines end in an ellipsis, and the "updated" text
+        // at the end of the top row stays in sight instead of behind a horizontal scroll bar.
+        setPrefWidth(0);
+        for (Label label : List.of(title, where, state, command, log)) {
             label.setTextOverrun(OverrunStyle.ELLIPSIS);
             label.setMinWidth(0);
         }
         question.setWrapText(true);
+        question.setMinWidth(0);
         question.setMaxHeight(48);
         title.setMaxWidth(Double.MAX_VALUE);
         HBox.setHgrow(title, Priority.ALWAYS);
