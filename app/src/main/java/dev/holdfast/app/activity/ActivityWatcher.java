@@ -165,6 +165,8 @@ public final class ActivityWatcher implements AutoCloseable {
         String agentCommand;
         ProgramKind agentKind = ProgramKind.SHELL;
         Instant agentCheckedAt;
+        /** When the watcher first saw the shell started; null before. */
+        Instant shellSeenAt;
 
         Watched(TerminalSession session, TabActivity activity, Instant startedAt) {
             this.panelId = session.spec().panelId();
@@ -395,8 +397,14 @@ public final class ActivityWatcher implements AutoCloseable {
         w.output.set(false);
         long processed = w.session.generation().processed();
         long read = w.session.generation().read();
-        boolean withinSettleLimit = now.isBefore(w.startedAt.plus(settings.settleLimit()));
-        if (w.activity.settling() && withinSettleLimit && (!started(w.session) || processed != read)) {
+        boolean started = started(w.session);
+        if (started && w.shellSeenAt == null) {
+            w.shellSeenAt = now;
+            w.activity.shellStarted(now);
+        }
+        // A restored tab's shell starts after its replay: until then it always settles; after, within the limit.
+        boolean withinSettleLimit = !started || now.isBefore(w.shellSeenAt.plus(settings.settleLimit()));
+        if (w.activity.settling() && withinSettleLimit && (!started || processed != read)) {
             // A terminal whose shell has not started yet holds still with nothing in its foreground, which reads as a
             // shell at its prompt; and a prompt mark is parsed before the prompt's text, so a copy taken while a read
             // is half parsed could end settling on a prompt not drawn yet. Either way: look again shortly.

@@ -39,6 +39,8 @@ public final class TabActivity {
     private VisibleScreenFingerprint lastSeen;
     private ProgramKind lastProgram = ProgramKind.SHELL;
     private boolean settling = true;
+    /** Where the settle limit counts from: the terminal's start, or its shell's when that came later. */
+    private Instant settleFrom;
     private long lastGeneration = -1;
     private Instant lastOutputAt;
     private Instant lastChangeAt;
@@ -55,6 +57,7 @@ public final class TabActivity {
         this.mode = Objects.requireNonNull(mode, "mode");
         this.classifier = new StateClassifier(settings);
         this.startedAt = Objects.requireNonNull(startedAt, "startedAt");
+        this.settleFrom = startedAt;
         this.log = ActivityLog.EMPTY;
         if (seed instanceof ActivitySeed.Fresh fresh) {
             clocks = ClockRules.clamp(new TabClocks(fresh.createdAt(), null, fresh.createdAt()), startedAt);
@@ -119,7 +122,7 @@ public final class TabActivity {
         if (settling) {
             boolean atPrompt = look.shell().atPrompt()
                     || (!look.shell().integrated() && !look.process().runsCommand() && stable);
-            if (atPrompt || look.exitStatus() != null || !now.isBefore(startedAt.plus(settings.settleLimit()))) {
+            if (atPrompt || look.exitStatus() != null || !now.isBefore(settleFrom.plus(settings.settleLimit()))) {
                 settling = false;
             }
         }
@@ -209,6 +212,17 @@ public final class TabActivity {
     /** The fingerprint the tab's screen is known by; null before the first look of a tab with none stored. */
     public VisibleScreenFingerprint fingerprint() {
         return identity;
+    }
+
+    /**
+     * The tab's shell started at {@code at}: a restored tab gets its shell only once its scrollback is replayed,
+     * which under load or behind other tabs can be longer than the settle limit after the tab began, and its new
+     * prompt is no change of the tab. Settling, if it still runs, counts its limit from here.
+     */
+    public void shellStarted(Instant at) {
+        if (settling && at.isAfter(settleFrom)) {
+            settleFrom = at;
+        }
     }
 
     public boolean settling() {

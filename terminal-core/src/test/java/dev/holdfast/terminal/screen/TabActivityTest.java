@@ -185,6 +185,22 @@ class TabActivityTest {
     }
 
     @Test
+    void aShellThatStartsLateSettlesFromItsOwnStart() {
+        // A restored tab waits for its replay, behind other tabs, before its shell starts: 15 s after it began here.
+        ProcessSnapshot busy = new ProcessSnapshot(Optional.empty(), Optional.of("bashrc-work"));
+        TabActivity tab = fresh(T0);
+        tab.shellStarted(T0.plusSeconds(15));
+        for (int s = 16; s < 25; s++) {
+            assertFalse(tab.look(look(T0.plusSeconds(s), screen("rc " + s), busy, ShellStatus.NONE)).activity(),
+                    "still settling " + (s - 15) + " s after the shell's start");
+        }
+        tab.look(look(T0.plusSeconds(25), screen("rc 25"), busy, ShellStatus.NONE));
+        assertFalse(tab.settling(), "the limit counts from the shell's start");
+        assertTrue(tab.look(look(T0.plusSeconds(26), screen("rc 26"), busy, ShellStatus.NONE)).activity());
+        assertEquals(T0.plusSeconds(26), tab.clocks().lastActivityAt());
+    }
+
+    @Test
     void aResizeRedrawIsNotActivity() {
         TabActivity tab = fresh(T0);
         tab.look(look(T0.plusSeconds(1), screen("$ ls", "a b c", "$")));
