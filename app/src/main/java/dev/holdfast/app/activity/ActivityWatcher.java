@@ -109,9 +109,10 @@ public final class ActivityWatcher implements AutoCloseable {
      * Counters, for {@code holdfast ctl stats} and the benchmark.
      *
      * @param settling tabs still settling after their start (their screen changes are not activity yet)
+     * @param behind tabs with output the watcher has not looked at yet (their look is due within a second)
      * @param cpuNanos the watcher thread's CPU time, or -1 where the JVM does not measure it
      */
-    public record Stats(int tabs, int settling, long passes, long looks, long rowsHanded, long cpuNanos) {
+    public record Stats(int tabs, int settling, int behind, long passes, long looks, long rowsHanded, long cpuNanos) {
     }
 
     private final ActivitySettings settings;
@@ -146,6 +147,7 @@ public final class ActivityWatcher implements AutoCloseable {
     private final AtomicLong rowsHanded = new AtomicLong();
     private volatile int watchedCount;
     private volatile int settlingCount;
+    private volatile int behindCount;
     private volatile boolean closed;
 
     /** One watched tab. Fields without a note are the watcher thread's. */
@@ -285,7 +287,7 @@ public final class ActivityWatcher implements AutoCloseable {
         if (id >= 0 && threads.isThreadCpuTimeSupported()) {
             cpu = threads.getThreadCpuTime(id);
         }
-        return new Stats(watchedCount, settlingCount, passes.get(), looks.get(), rowsHanded.get(), cpu);
+        return new Stats(watchedCount, settlingCount, behindCount, passes.get(), looks.get(), rowsHanded.get(), cpu);
     }
 
     private void run(Runnable task) {
@@ -385,10 +387,13 @@ public final class ActivityWatcher implements AutoCloseable {
             }
         }
         int settling = 0;
+        int behind = 0;
         for (Watched w : tabs.values()) {
             settling += w.activity.settling() ? 1 : 0;
+            behind += w.lookedGeneration != w.session.generation().processed() ? 1 : 0;
         }
         settlingCount = settling;
+        behindCount = behind;
         schedule(now);
         deliver();
     }
@@ -404,10 +409,11 @@ public final class ActivityWatcher implements AutoCloseable {
         }
         // A restored tab's shell starts after its replay: until then it always settles; after, within the limit.
         boolean withinSettleLimit = !started || now.isBefore(w.shellSeenAt.plus(settings.settleLimit()));
-        if (w.activity.settling() && withinSettleLimit && (!started || processed != read)) {
-            // A terminal whose shell has not started yet holds still with nothing in its foreground, which reads as a
-            // shell at its prompt; and a prompt mark is parsed before the prompt's text, so a copy taken while a read
-            // is half parsed could end settling on a prompt not drawn yet. Either way: look again shortly.
+        if (w.activity.settling() && withinSettleLimit && (!started || processed == 0 || processed != read)) {
+            // A terminal whose shell has not started, or has started and not yet printed anything, holds still with
+            // nothing in its foreground, which reads as a shell at its prompt; and a prompt mark is parsed before the
+            // prompt's text, so a copy taken while a read is half parsed could end settling on a prompt not drawn
+            // yet. Any of these: look again shortly.
             policy.outputSeen(w.panelId, read);
             policy.looked(w.panelId, processed, now, now.plus(SETTLING_RETRY));
             w.lookedGeneration = processed;

@@ -11,6 +11,7 @@ import dev.holdfast.terminal.pty.ShellCommand;
 import dev.holdfast.terminal.screen.ActivitySettings;
 import dev.holdfast.terminal.screen.TabCard;
 import dev.holdfast.terminal.screen.TabState;
+import dev.holdfast.terminal.screen.VisibleScreen;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -50,8 +51,12 @@ class ActivityWatcherTest {
     }
 
     private TerminalSession shell() {
+        return shell(List.of("/bin/bash", "--norc", "--noprofile", "-i"));
+    }
+
+    private TerminalSession shell(List<String> command) {
         TerminalSession s = new TerminalSession(new SessionSpec(UUID.randomUUID(), dir,
-                new ShellCommand(List.of("/bin/bash", "--norc", "--noprofile", "-i")),
+                new ShellCommand(command),
                 Map.of("PS1", "$ ", "HOME", dir.toString(), "PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"),
                         "HISTFILE", "/dev/null"), 80, 24, 1000),
                 TerminalEvents.NONE, ProcessInspector.forCurrentOs(), Clock.systemUTC());
@@ -107,5 +112,28 @@ class ActivityWatcherTest {
         TabCard changed = await(s.spec().panelId(), "the echo to count as activity",
                 c -> c.lastActivityAt().isAfter(before));
         assertTrue(changed.lastActivityAt().isAfter(before));
+    }
+
+    @Test
+    void aShellThatPrintsItsPromptLateIsStillSettlingWhenItDoes() throws Exception {
+        // A slow rc file (or a loaded machine): the shell runs for a while before its first byte; until then its
+        // terminal holds still with nothing in the foreground, which is not yet a prompt to settle on.
+        TerminalSession s = shell(List.of("/bin/bash", "-c", "sleep 1.5; export PS1='$ '; exec /bin/bash --norc --noprofile -i"));
+        watcher().watch(s, new ActivityWatcher.Start.Fresh(), "bash");
+        s.start();
+        UUID panel = s.spec().panelId();
+        TabCard first = await(panel, "the first card", c -> true);
+        long end = System.nanoTime() + DEADLINE.toNanos();
+        while (!(watcher.stats().settling() == 0 && watcher.stats().behind() == 0
+                && s.generation().processed() > 0
+                && VisibleScreen.capture(s).rows().stream().anyMatch(r -> r.text().strip().endsWith("$")))) {
+            if (System.nanoTime() > end) {
+                throw new AssertionError("the prompt was never looked at: " + watcher.stats() + ", generation "
+                        + s.generation().processed() + ", screen " + VisibleScreen.capture(s).rows());
+            }
+            Thread.sleep(20);
+        }
+        assertEquals(first.lastActivityAt(), cards.get(panel).lastActivityAt(),
+                "the late prompt is the tab starting, not the tab changing");
     }
 }
