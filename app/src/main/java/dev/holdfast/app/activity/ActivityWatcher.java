@@ -30,6 +30,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -337,7 +338,8 @@ public final class ActivityWatcher implements AutoCloseable {
 
     private ActivitySeed seed(UUID panelId, Start start, Instant now) {
         if (start instanceof Start.Restored restored) {
-            Instant fallback = restored.lastKnownAlive().orElse(now);
+            // In milliseconds, as the store keeps it: the same clock reads the same after the next restart.
+            Instant fallback = restored.lastKnownAlive().orElse(now).truncatedTo(ChronoUnit.MILLIS);
             if (paneClocks == null) {
                 LOG.info("Panel {}: clocks start at {} (no pane clock store)", panelId, fallback);
                 return new ActivitySeed.Fallback(fallback.isAfter(now) ? now : fallback);
