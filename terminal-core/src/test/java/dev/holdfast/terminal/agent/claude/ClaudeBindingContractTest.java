@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.holdfast.fixtures.agent.HookMailbox;
 import dev.holdfast.fixtures.claude.ClaudeTerminal;
 import dev.holdfast.fixtures.claude.FakeClaudeConfig;
 import dev.holdfast.terminal.agent.binding.Binding;
@@ -248,7 +249,7 @@ class ClaudeBindingContractTest {
         ClaudeTerminal tab = open(false);
         config.sessionStartHook(tab.claude().hook().toString());
         tab.startClaude("");
-        ClaudeTerminal.HookReport startup = tab.awaitReport("the startup report", r -> r.report().source().name().equals("startup"));
+        HookMailbox.Report startup = tab.awaitReport("the startup report", r -> r.report().source().name().equals("startup"));
         assertEquals(tab.panelId().toString(), startup.panel());
         ReportOutcome outcome = live.report(tab.panelId(), startup.report()).get();
         startup.release();
@@ -259,7 +260,7 @@ class ClaudeBindingContractTest {
         assertEquals(startup.report().sessionId(), bound(binding(tab), BindingSource.AGENT_REPORT));
 
         tab.type("/clear\r");
-        ClaudeTerminal.HookReport clear = tab.awaitReport("the clear report", r -> r.report().source().name().equals("clear"));
+        HookMailbox.Report clear = tab.awaitReport("the clear report", r -> r.report().source().name().equals("clear"));
         assertEquals(ReportOutcome.Verdict.WAITING_FOR_TRANSCRIPT, live.report(tab.panelId(), clear.report()).get().verdict());
         clear.release();
         assertUnavailable(UnavailableReason.NO_ROLLOUT_YET, binding(tab));
@@ -269,7 +270,7 @@ class ClaudeBindingContractTest {
         assertNotEquals(startup.report().sessionId(), fresh);
 
         tab.type("/compact\r");
-        ClaudeTerminal.HookReport compact = tab.awaitReport("the compact report", r -> r.report().source().name().equals("compact"));
+        HookMailbox.Report compact = tab.awaitReport("the compact report", r -> r.report().source().name().equals("compact"));
         assertEquals(ReportOutcome.Verdict.BOUND, live.report(tab.panelId(), compact.report()).get().verdict());
         compact.release();
     }
@@ -279,14 +280,14 @@ class ClaudeBindingContractTest {
         ClaudeTerminal tab = open(false);
         config.sessionStartHook(tab.claude().hook().toString());
         tab.startClaude("");
-        ClaudeTerminal.HookReport startup = tab.awaitReport("the startup report", r -> true);
+        HookMailbox.Report startup = tab.awaitReport("the startup report", r -> true);
         live.report(tab.panelId(), startup.report()).get();
         startup.release();
         tab.say("run a nested claude for me");
         String session = bound(binding(tab), BindingSource.AGENT_REPORT);
 
         tab.claude().control("/nested");
-        ClaudeTerminal.HookReport nested = tab.awaitReport("the nested run's report",
+        HookMailbox.Report nested = tab.awaitReport("the nested run's report",
                 r -> !r.report().sessionId().equals(session));
         assertEquals(tab.panelId().toString(), nested.panel(), "the nested run inherits the tab's panel id");
         ReportOutcome outcome = live.report(tab.panelId(), nested.report()).get();
@@ -302,7 +303,7 @@ class ClaudeBindingContractTest {
         tab.claude().answerWith("a headless answer");
         tab.awaitScreen("the shell prompt", s -> s.lines().stream().anyMatch(l -> l.startsWith("$")));
         tab.type("claude -p 'one question'\r");
-        ClaudeTerminal.HookReport report = tab.awaitReport("the headless run's report", r -> true);
+        HookMailbox.Report report = tab.awaitReport("the headless run's report", r -> true);
         ReportOutcome outcome = live.report(tab.panelId(), report.report()).get();
         assertUnavailable(UnavailableReason.HEADLESS, binding(tab));
         report.release();
@@ -317,7 +318,7 @@ class ClaudeBindingContractTest {
         ClaudeTerminal tab = open(false);
         config.sessionStartHook(tab.claude().hook().toString());
         tab.startClaude("");
-        ClaudeTerminal.HookReport startup = tab.awaitReport("the startup report", r -> true);
+        HookMailbox.Report startup = tab.awaitReport("the startup report", r -> true);
         var forged = new dev.holdfast.terminal.agent.report.AgentReport(startup.report().agent(), foreign,
                 java.util.Optional.empty(), startup.report().source(), java.util.Optional.empty(), startup.report().ancestry());
         ReportOutcome outcome = live.report(tab.panelId(), forged).get();
