@@ -1,6 +1,12 @@
 package dev.holdfast.app;
 
+import dev.holdfast.app.activity.ActivityBoard;
+import dev.holdfast.app.activity.ActivityPresenter;
+import dev.holdfast.app.activity.ActivityWatcher;
+import dev.holdfast.app.activity.ClockNotices;
+import dev.holdfast.app.activity.WatcherSettings;
 import dev.holdfast.app.autosave.QuitSave;
+import dev.holdfast.app.autosave.ScreenFingerprints;
 import dev.holdfast.app.autosave.SaveProblems;
 import dev.holdfast.app.autosave.ScrollbackExporter;
 import dev.holdfast.app.autosave.SessionSaver;
@@ -9,15 +15,22 @@ import dev.holdfast.app.autosave.WindowState;
 import dev.holdfast.app.control.CheckpointNowResult;
 import dev.holdfast.app.control.ControlServer;
 import dev.holdfast.app.control.ControlSettings;
+import dev.holdfast.app.control.DeferredTarget;
+import dev.holdfast.app.conversation.ConversationPanels;
 import dev.holdfast.app.diagnostics.FxStallMonitor;
-import dev.holdfast.app.diagnostics.OutputActivity;
+import dev.holdfast.app.notify.DesktopNotifier;
 import dev.holdfast.app.restore.SessionRestorer;
+import dev.holdfast.app.restore.StartupActivity;
 import dev.holdfast.app.restore.StartupRestore;
 import dev.holdfast.app.settings.Settings;
 import dev.holdfast.app.settings.SettingsDialog;
 import dev.holdfast.app.settings.SettingsFile;
 import dev.holdfast.app.settings.SettingsWatcher;
 import dev.holdfast.app.settings.Theme;
+import dev.holdfast.app.sidebar.Sidebar;
+import dev.holdfast.app.sidebar.SidebarOrder;
+import dev.holdfast.app.sidebar.SidebarSort;
+import dev.holdfast.app.tabs.TerminalTab;
 import dev.holdfast.app.view.Palette;
 import dev.holdfast.app.view.PrimarySelection;
 import dev.holdfast.app.view.UiTicker;
@@ -25,23 +38,33 @@ import dev.holdfast.app.window.CloseConfirmation;
 import dev.holdfast.app.window.MainWindow;
 import dev.holdfast.app.window.WindowCloseHook;
 import dev.holdfast.app.window.WindowControlTarget;
+import dev.holdfast.checkpoint.clocks.PaneClocks;
 import dev.holdfast.checkpoint.scrollback.RestoreSource;
+import dev.holdfast.checkpoint.session.PanelSnapshot;
+import dev.holdfast.checkpoint.session.SessionSnapshot;
+import dev.holdfast.checkpoint.session.SidebarState;
 import dev.holdfast.checkpoint.session.PreviousLaunch;
 import dev.holdfast.checkpoint.session.SessionSnapshotStore;
+import dev.holdfast.terminal.agent.live.LiveConversations;
+import dev.holdfast.terminal.agent.live.LiveSettings;
 import dev.holdfast.terminal.pty.ProcessInspector;
 import dev.holdfast.terminal.replay.InertReplay;
 import dev.holdfast.terminal.replay.ReplaySanitizer;
+import dev.holdfast.terminal.screen.ActivitySettings;
 import dev.holdfast.terminal.threads.NamedThreadFactory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.time.format.FormatStyle;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -49,6 +72,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.stream.Collectors;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.geometry.Rectangle2D;
@@ -90,6 +114,16 @@ public final class HoldfastApplication extends Application {
     /** FX thread only. */
     private final SaveProblems saveProblems = new SaveProblems();
     private volatile CompletableFuture<QuitSave.Outcome> quitOutcome;
+    private ActivityWatcher watcher;
+    private ActivityPresenter activity;
+    private Sidebar sidebar;
+    private UiTicker sidebarTicker;
+    private DesktopNotifier notifier;
+    private ConversationPanels conversationPanels;
+    private LiveConversations conversations;
+    private volatile SessionRestorer restorer;
+    /** How long {@link #start} held the FX thread, for {@code ctl stats}. */
+    private volatile double startFxMillis;
 
     static void prepare(LaunchContext context) {
         prepared = context;
@@ -101,13 +135,22 @@ public final class HoldfastApplication extends Application {
         if (context == null) {
             throw new IllegalStateException("Holdfast must be started through Main");
         }
+        long startedNanos = System.nanoTime();
         LOG.info("Holdfast {} starting, launch {}, state in {}", Main.version(), context.launch().launchId(),
                 context.state().root());
         Clock clock = Clock.systemDefaultZone();
         background = Executors.newCachedThreadPool(new NamedThreadFactory("holdfast-background", true));
+        // First, so that ctl answers while the window is built and restored.
+        DeferredTarget control = startControlServer(context);
         LaunchContext.Checkpoints cps = context.checkpoints();
         exporter = new ScrollbackExporter(cps.settings());
         StartupRestore restore = context.restore();
+        ProcessInspector inspector = ProcessInspector.forCurrentOs();
+        ActivityBoard board = new ActivityBoard();
+        // The presenter exists only once the window does; the watcher's batches reach it through this field.
+        watcher = new ActivityWatcher(ActivitySettings.DEFAULT, WatcherSettings.DEFAULT, context.clocks().store(),
+                inspector, clock, Platform::runLater, (cards, events) -> activity.updated(cards, events));
+        ScreenFingerprints fingerprints = watcher::fingerprintOfCapture;
         if (restore.persist()) {
             saver = new SessionSaver(new SessionSnapshotStore(context.state(), clock), exporter, clock,
                     new SessionSaver.SaveListener() {
@@ -120,15 +163,20 @@ public final class HoldfastApplication extends Application {
                         public void failed(boolean quitting, String reason) {
                             Platform.runLater(() -> apply(saveProblems.failed(SaveProblems.Write.SESSION, reason)));
                         }
-                    });
+                    }, fingerprints);
         }
         Settings settings = context.settings().settings();
         primarySelection = PrimarySelection.forPlatform();
         boolean mac = System.getProperty("os.name", "").toLowerCase().contains("mac");
         window = new MainWindow(stage, settings, palette(settings, context.systemPrefersDark()),
-                ProcessInspector.forCurrentOs(), background, CloseConfirmation.DIALOG, System.getenv(), clock, mac,
+                inspector, background, CloseConfirmation.DIALOG, System.getenv(), clock, mac,
                 closeHook(), primarySelection, Platform::exit);
         window.setShellIntegration(context.shellIntegration());
+        conversationPanels = new ConversationPanels(window, Platform::runLater, clock.getZone());
+        conversations = new LiveConversations(ProcessInspector.forCurrentOs(), LiveSettings.DEFAULTS, clock, home(),
+                conversationPanels);
+        conversationPanels.connect(conversations);
+        conversations.start();
         checkpoints = new TerminalCheckpoints(window, cps.settings(), context.launch().launchId(), cps.store(),
                 exporter, Platform::runLater, clock, new TerminalCheckpoints.Listener() {
                     @Override
@@ -145,25 +193,25 @@ public final class HoldfastApplication extends Application {
                     public void tookOver() {
                         background.execute(context::tookOver);
                     }
-                });
+                }, fingerprints);
         if (cps.settings().enabled() && !context.sentinelClaimed()) {
             String problem = context.sentinelProblem().orElse("unknown");
             checkpoints.holdWrites("the launch sentinel could not be written (" + problem + ")");
             apply(saveProblems.failed(SaveProblems.Write.LAUNCH_MARKER, problem));
         }
-        quit = new QuitSave(saver, exporter::capture, () -> {
+        quit = new QuitSave(saver, exporter::captureWithScreen, () -> {
             if (autosave != null) {
                 autosave.cancel(false);
             }
             checkpoints.abortForQuit();
         }, context.ending(), background);
         window.setOnScrollbackGone(tab -> checkpoints.discard(tab.panelId()));
+        startActivity(context, board, clock);
         InertReplay replay = new InertReplay(new ReplaySanitizer(), clock,
                 DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM));
+        restorer = new SessionRestorer(replay, background, home(), panel -> separatorLabel(replay, context, panel.panelId()));
         boolean restoredTabs = restore.snapshot()
-                .map(snapshot -> new SessionRestorer(replay, background, home(),
-                        panel -> separatorLabel(replay, context, panel.panelId()))
-                        .restore(window, snapshot, screens()))
+                .map(snapshot -> restorer.restore(window, snapshot, screens()))
                 .orElse(false);
         if (!restoredTabs) {
             window.openTab(startDirectory());
@@ -171,15 +219,23 @@ public final class HoldfastApplication extends Application {
         // Every restore, clean or not: a crash at any moment after this launch brings back what it restored. With
         // nothing restored there is nothing to write back, and the inherited checkpoints are taken over at once.
         checkpoints.seed(cps.plan() != null ? cps.plan().seeds() : List.of());
+        PaneClocks paneClocks = context.clocks().store();
+        if (paneClocks != null) {
+            // The first full listing of this launch's tabs, restore done: rows of panels that did not come back go.
+            paneClocks.pruneAfterFullListing(window.tabs().stream().map(TerminalTab::panelId).collect(
+                    Collectors.toSet()));
+        }
         window.showNotices(restore.notices());
+        context.clocks().notices().attach(text -> Platform.runLater(
+                () -> window.showNotice(ClockNotices.KEY + ":" + Integer.toHexString(text.hashCode()), text)));
         stage.show();
-        lastWindowState = window.windowState();
+        lastWindowState = windowState();
         autosaveTicker = new UiTicker("holdfast-autosave-tick");
         autosave = autosaveTicker.every(cps.settings().autosaveInterval(), () -> {
             if (window.isClosing()) {
                 return;
             }
-            WindowState state = window.windowState();
+            WindowState state = windowState();
             lastWindowState = state;
             if (saver != null) {
                 saver.autosave(state);
@@ -198,8 +254,54 @@ public final class HoldfastApplication extends Application {
         window.setOpenSettings(() -> SettingsDialog.show(stage, window.settings(), window.fontFamily(),
                 edited -> saveSettings(context, edited)));
         watchSettings(context);
-        stallMonitor = new FxStallMonitor(Platform::runLater, new OutputActivity(window::sessions)::sinceLastAsked);
-        startControlServer(context);
+        // Probes while restored tabs are replayed too (their replays are no PTY output), so a restore's stalls show.
+        stallMonitor = new FxStallMonitor(Platform::runLater,
+                new StartupActivity(window::sessions, () -> restorer.replaying()));
+        control.attach(new WindowControlTarget(window, background, exporter, this::checkpointNow, this::extraStats,
+                conversationPanels, activity));
+        startFxMillis = (System.nanoTime() - startedNanos) / 1_000_000.0;
+        LOG.info("Window built and {} tab(s) placed in {} ms of the FX thread", window.tabs().size(),
+                Math.round(startFxMillis));
+    }
+
+    /**
+     * FX thread, before any tab exists: every tab of the window is watched from now on, a restored one seeded from the
+     * pane clock store with the fingerprint saved with its scrollback; the sidebar comes back as it was left.
+     */
+    private void startActivity(LaunchContext context, ActivityBoard board, Clock clock) {
+        Map<UUID, ActivityWatcher.Start.Restored> restoredStarts = new HashMap<>();
+        Optional<SessionSnapshot> snapshot = context.restore().snapshot();
+        if (snapshot.isPresent()) {
+            // Restore is not activity: a restored tab's clocks fall back to when the launch before was last alive.
+            Optional<Instant> lastAlive = context.checkpoints().previousLastAlive()
+                    .or(() -> Optional.of(snapshot.get().createdAt()));
+            for (PanelSnapshot panel : snapshot.get().panels()) {
+                restoredStarts.put(panel.panelId(), new ActivityWatcher.Start.Restored(
+                        Optional.ofNullable(panel.screenFingerprint()), lastAlive));
+            }
+        }
+        notifier = new DesktopNotifier(System.getProperty("os.name", ""), System.getenv());
+        activity = new ActivityPresenter(window, board, restoredStarts, Platform::runLater, notifier,
+                () -> window.settings().notifications(), () -> window.settings().longCommand(), clock,
+                ZoneId.systemDefault());
+        sidebarTicker = new UiTicker("holdfast-sidebar-tick");
+        sidebar = new Sidebar(activity, clock, ZoneId.systemDefault(), home().toString(), sidebarTicker,
+                SidebarOrder.DEFAULT_RECENT_WINDOW);
+        sidebar.setFontFamily(window.fontFamily());
+        activity.start(watcher, sidebar);
+        SidebarState remembered = snapshot.map(SessionSnapshot::sidebar).orElse(null);
+        if (remembered != null) {
+            sidebar.setLayout(new Sidebar.Layout(SidebarSort.parse(remembered.sort()), remembered.recentOnly()));
+            activity.setSidebarShown(remembered.shown());
+        }
+        window.setToggleSidebar(activity::toggleSidebar);
+    }
+
+    /** The window as the saver needs it, with the sidebar as it is now. FX thread. */
+    private WindowState windowState() {
+        Sidebar.Layout layout = sidebar.layout();
+        return window.windowState().withSidebar(new SidebarState(activity.sidebarShown(), layout.sort().name(),
+                layout.recentOnly()));
     }
 
     /** FX thread: shows or takes away a save problem's notice. */
@@ -214,16 +316,18 @@ public final class HoldfastApplication extends Application {
     /** The window's close runs the quit save while the shells still exist; the sessions end after it. */
     private WindowCloseHook closeHook() {
         return closing -> {
-            CompletableFuture<QuitSave.Outcome> outcome = quit.windowClosing(closing.windowState());
+            CompletableFuture<QuitSave.Outcome> outcome = quit.windowClosing(windowState());
             quitOutcome = outcome;
             return outcome.thenApply(done -> null);
         };
     }
 
-    /** Binding the socket touches the disk, so it happens on the background executor. */
-    private void startControlServer(LaunchContext context) {
-        WindowControlTarget target = new WindowControlTarget(window, background, exporter,
-                this::checkpointNow, this::extraStats);
+    /**
+     * Binding the socket touches the disk, so it happens on the background executor; requests wait for the
+     * returned target until the window exists.
+     */
+    private DeferredTarget startControlServer(LaunchContext context) {
+        DeferredTarget target = new DeferredTarget();
         ControlServer server = new ControlServer(context.state().controlSocket(), target, ControlSettings.defaults());
         controlServer = server;
         background.execute(() -> {
@@ -235,12 +339,19 @@ public final class HoldfastApplication extends Application {
                 Platform.runLater(() -> window.showNotices(List.of("holdfast ctl is unavailable: " + e.getMessage())));
             }
         });
+        return target;
     }
 
     private Map<String, Object> extraStats() {
         Map<String, Object> stats = new LinkedHashMap<>();
         stats.put("fxStalls", stallMonitor.snapshot());
         stats.put("checkpoints", checkpoints.stats());
+        stats.put("startup", Map.of("startFxMillis", startFxMillis, "replaying", restorer != null && restorer.replaying()));
+        stats.put("activity", watcher.stats());
+        PaneClocks paneClocks = prepared == null ? null : prepared.clocks().store();
+        if (paneClocks != null) {
+            stats.put("paneClocks", paneClocks.stats());
+        }
         return stats;
     }
 
@@ -271,6 +382,7 @@ public final class HoldfastApplication extends Application {
     /** Applies the dialog's settings at once and writes them (off the FX thread); the watcher then agrees. */
     private void saveSettings(LaunchContext context, Settings edited) {
         window.applySettings(edited, palette(edited, context.systemPrefersDark()));
+        sidebar.setFontFamily(window.fontFamily());
         background.execute(() -> {
             try {
                 new SettingsFile().write(context.settingsFile(), edited);
@@ -288,6 +400,7 @@ public final class HoldfastApplication extends Application {
                         Palette palette = palette(loaded.settings(), context.systemPrefersDark());
                         Platform.runLater(() -> {
                             window.applySettings(loaded.settings(), palette);
+                            sidebar.setFontFamily(window.fontFamily());
                             window.showNotices(loaded.problems());
                         });
                     });
@@ -345,6 +458,9 @@ public final class HoldfastApplication extends Application {
      */
     @Override
     public void stop() {
+        if (restorer != null) {
+            restorer.close();
+        }
         if (controlServer != null) {
             controlServer.stop();
         }
@@ -356,6 +472,9 @@ public final class HoldfastApplication extends Application {
         }
         if (autosaveTicker != null) {
             autosaveTicker.close();
+        }
+        if (sidebarTicker != null) {
+            sidebarTicker.close();
         }
         if (settingsWatcher != null) {
             settingsWatcher.close();
@@ -384,7 +503,21 @@ public final class HoldfastApplication extends Application {
         if (checkpoints != null) {
             checkpoints.close();
         }
+        // After every save that asks it for fingerprints; the store after the watcher, whose last rows it writes.
+        if (watcher != null) {
+            watcher.close();
+        }
+        if (prepared != null && prepared.clocks().store() != null) {
+            prepared.clocks().store().close();
+        }
+        if (notifier != null) {
+            notifier.close();
+        }
         if (background != null) {
+            if (conversations != null) {
+                // Its close waits (briefly) for its thread; not on the FX thread.
+                background.execute(conversations::close);
+            }
             background.shutdown();
             try {
                 if (!background.awaitTermination(SHUTDOWN_WAIT_MS, TimeUnit.MILLISECONDS)) {

@@ -1,8 +1,10 @@
 package dev.holdfast.app;
 
+import dev.holdfast.app.activity.ClockNotices;
 import dev.holdfast.app.autosave.QuitSave;
 import dev.holdfast.app.restore.StartupRestore;
 import dev.holdfast.app.settings.SettingsFile;
+import dev.holdfast.checkpoint.clocks.PaneClocks;
 import dev.holdfast.checkpoint.scrollback.CheckpointSettings;
 import dev.holdfast.checkpoint.scrollback.RestorePlan;
 import dev.holdfast.checkpoint.scrollback.ScrollbackStore;
@@ -35,6 +37,17 @@ final class LaunchContext {
     private final Boolean systemPrefersDark;
     private final Checkpoints checkpoints;
     private final ShellIntegration shellIntegration;
+    private final Clocks clocks;
+
+    /**
+     * The pane clock store of this launch.
+     *
+     * @param store the store, opened and preloaded, or null when this launch keeps clocks in memory only (restore
+     *              off, a second instance, a state directory it cannot write)
+     * @param notices the store's problems, for the notice bar
+     */
+    record Clocks(PaneClocks store, ClockNotices notices) {
+    }
 
     /**
      * Crash-safe scrollback for this launch.
@@ -55,7 +68,7 @@ final class LaunchContext {
      */
     LaunchContext(StateDirectory state, InstanceLock lock, LaunchSentinel sentinel, LaunchRecord launch,
                   StartupRestore restore, SettingsFile.Loaded settings, Boolean systemPrefersDark,
-                  Checkpoints checkpoints, ShellIntegration shellIntegration) {
+                  Checkpoints checkpoints, ShellIntegration shellIntegration, Clocks clocks) {
         this.state = state;
         this.lock = lock;
         this.sentinel = sentinel;
@@ -65,6 +78,11 @@ final class LaunchContext {
         this.systemPrefersDark = systemPrefersDark;
         this.checkpoints = checkpoints;
         this.shellIntegration = shellIntegration;
+        this.clocks = clocks;
+    }
+
+    Clocks clocks() {
+        return clocks;
     }
 
     /** The installed shell integration scripts (off when they could not be installed). */

@@ -1,11 +1,14 @@
 package dev.holdfast.app;
 
+import dev.holdfast.app.activity.ClockNotices;
 import dev.holdfast.app.autosave.ScrollbackExporter;
 import dev.holdfast.app.restore.StartupRestore;
 import dev.holdfast.app.settings.Settings;
 import dev.holdfast.app.settings.SettingsFile;
 import dev.holdfast.app.settings.SystemAppearance;
 import dev.holdfast.app.settings.Theme;
+import dev.holdfast.checkpoint.clocks.ClockStoreSettings;
+import dev.holdfast.checkpoint.clocks.PaneClocks;
 import dev.holdfast.checkpoint.scrollback.CheckpointRecovery;
 import dev.holdfast.checkpoint.scrollback.CheckpointSettings;
 import dev.holdfast.checkpoint.scrollback.RestorePlan;
@@ -21,6 +24,7 @@ import dev.holdfast.checkpoint.store.StateHousekeeping;
 import dev.holdfast.terminal.pty.NativeLibraryDirectory;
 import dev.holdfast.terminal.shell.ShellIntegration;
 import dev.holdfast.terminal.shell.ShellIntegrationScripts;
+import dev.holdfast.terminal.threads.NamedThreadFactory;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -47,7 +51,8 @@ import org.slf4j.LoggerFactory;
  *       may fail on a full disk — then nothing is deleted, and no checkpoint is written until it succeeds;</li>
  *   <li>settings, and the user's opt-out ({@code --no-restore}, {@code HOLDFAST_DISABLE_SESSION_RESTORE},
  *       {@code restoreSessions}), which turns restore, saving and checkpoints off and deletes nothing;</li>
- *   <li>checkpoint recovery, then the session and the merge.</li>
+ *   <li>checkpoint recovery, then the session and the merge;</li>
+ *   <li>the pane clock store ({@code panes.sqlite}), read once in bulk, when this launch saves the session.</li>
  * </ol>
  * Bad or missing state never stops a launch: what could not be done is said in the window's notices.
  */
@@ -163,9 +168,20 @@ final class LaunchPreparation {
         if (!notices.isEmpty()) {
             restore = restore.withNoticesFirst(notices);
         }
+        ClockNotices clockNotices = new ClockNotices();
+        PaneClocks paneClocks = null;
+        if (ownsState && restore.persist()) {
+            // Read once, in bulk, before any tab exists; a store that cannot be used leaves clocks in memory only.
+            Path sqliteNatives = NativeLibraryDirectory.defaultLocation(in.environment(), in.osName(),
+                    Path.of(in.systemProperties().getProperty("user.home", state.root().toString()))).resolve("sqlite");
+            paneClocks = PaneClocks.open(state.panesDatabase(), sqliteNatives,
+                    new PaneClocks.Launch(launch.launchId(), in.processes().self(), launch.startedAt(), true),
+                    ClockStoreSettings.DEFAULT, in.clock(), in.processes(),
+                    new NamedThreadFactory("holdfast-pane-clocks", true), clockNotices);
+        }
         return new LaunchContext(state, lock, sentinel, launch, restore, settings, systemDark,
                 new LaunchContext.Checkpoints(checkpointSettings.withEnabled(checkpointsOn), store, plan, lastAlive),
-                shellIntegration);
+                shellIntegration, new LaunchContext.Clocks(paneClocks, clockNotices));
     }
 
     private static Duration seconds(double s) {

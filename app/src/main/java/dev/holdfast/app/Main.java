@@ -1,5 +1,6 @@
 package dev.holdfast.app;
 
+import dev.holdfast.checkpoint.clocks.SqliteNativeDirectory;
 import dev.holdfast.checkpoint.session.ProcessTable;
 import dev.holdfast.checkpoint.store.PrivateFiles;
 import dev.holdfast.checkpoint.store.StateDirectory;
@@ -42,8 +43,11 @@ public final class Main {
             LogFiles.install(state.logsDir(), Clock.systemDefaultZone());
         }
         try {
-            NativeLibraryDirectory.install(NativeLibraryDirectory.defaultLocation(
-                    System.getenv(), System.getProperty("os.name"), Path.of(System.getProperty("user.home"))));
+            Path natives = NativeLibraryDirectory.defaultLocation(
+                    System.getenv(), System.getProperty("os.name"), Path.of(System.getProperty("user.home")));
+            NativeLibraryDirectory.install(natives);
+            // sqlite-jdbc (pane clocks, Codex's state database) would otherwise unpack into the system temp dir.
+            SqliteNativeDirectory.install(natives.resolve("sqlite"));
         } catch (IOException e) {
             // pty4j then unpacks its library into the system temporary directory, as it does by default.
             LoggerFactory.getLogger(Main.class).warn("No private native library cache: {}", e.toString());

@@ -44,6 +44,8 @@ class SessionRestoreTest {
     private ExecutorService background;
     private MainWindow window;
     private Stage stage;
+    private SessionRestorer restorer;
+    private String shell = "/bin/bash";
 
     @BeforeEach
     void setUp() throws Exception {
@@ -55,6 +57,9 @@ class SessionRestoreTest {
     @AfterEach
     void tearDown() throws Exception {
         FxToolkit.setupFixture(() -> window.closeWindow());
+        if (restorer != null) {
+            restorer.close();
+        }
         background.shutdown();
         background.awaitTermination(10, TimeUnit.SECONDS);
     }
@@ -66,13 +71,13 @@ class SessionRestoreTest {
     private void restore(SessionSnapshot snapshot) throws Exception {
         Map<String, String> env = new HashMap<>(System.getenv());
         env.put("HOME", home.toString());
-        env.put("SHELL", "/bin/bash");
+        env.put("SHELL", shell);
+        restorer = new SessionRestorer(new InertReplay(new ReplaySanitizer(), Clock.systemDefaultZone(),
+                DateTimeFormatter.ISO_LOCAL_DATE_TIME), background, home);
         window = FxToolkit.setupFixture(() -> {
             MainWindow w = Windows.build(stage, background, CloseConfirmation.DIALOG, env,
                     WindowCloseHook.NONE, () -> { });
-            new SessionRestorer(new InertReplay(new ReplaySanitizer(), Clock.systemDefaultZone(),
-                    DateTimeFormatter.ISO_LOCAL_DATE_TIME), background, home)
-                    .restore(w, snapshot, Screen.getScreens().stream().map(Screen::getVisualBounds).toList());
+            restorer.restore(w, snapshot, Screen.getScreens().stream().map(Screen::getVisualBounds).toList());
             stage.show();
             return w;
         });
@@ -135,5 +140,99 @@ class SessionRestoreTest {
         TerminalTab tab = fx(() -> window.tabs().get(0));
         TabText.await("note about the missing directory", () -> TabText.of(tab).contains("no longer exists"));
         assertEquals(home.toRealPath().toString(), echo(tab, "$(pwd)"));
+    }
+
+    private static SessionSnapshot oneTab(UUID id, String customTitle, String programTitle, String scrollback) {
+        return new SessionSnapshot(Instant.now(), new WindowFrame(0, 0, 900, 560, false), List.of(
+                new PanelSnapshot(id, customTitle, programTitle, null, scrollback, true)), 0, Instant.now());
+    }
+
+    @Test
+    void aRestoredProgramTitleIsShownCleanUntilTheNewShellSetsItsOwn() throws Exception {
+        restore(oneTab(UUID.randomUUID(), null, "vim\u0007 notes.md\u001b\u202e", "old text"));
+        TerminalTab tab = fx(() -> window.tabs().get(0));
+        assertEquals("vim notes.md", fx(() -> tab.titleProperty().get()));
+        assertEquals("vim notes.md — Holdfast", fx(stage::getTitle));
+        TabText.await("the restored tab's prompt", () -> TabText.of(tab).contains("── restored "));
+        TabText.await("a live shell", () -> tab.session().isRunning());
+        tab.session().sendText("printf '\\033]0;%s\\007' fresh-title\r");
+        TabText.await("the new shell's title", () -> {
+            try {
+                return "fresh-title".equals(fx(() -> tab.titleProperty().get()));
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        assertEquals("fresh-title — Holdfast", fx(stage::getTitle));
+    }
+
+    @Test
+    void aSavedEndedTitleIsNotPutOnALiveShell() throws Exception {
+        restore(oneTab(UUID.randomUUID(), null, "ended", null));
+        TerminalTab tab = fx(() -> window.tabs().get(0));
+        assertEquals("bash", fx(() -> tab.titleProperty().get()));
+        assertEquals("", fx(tab::programTitle));
+    }
+
+    @Test
+    void aShellThatEndsBadlyShowsEndedButKeepsItsProgramsTitleForTheSave() throws Exception {
+        shell = "/bin/false";
+        restore(oneTab(UUID.randomUUID(), null, "build", null));
+        TerminalTab tab = fx(() -> window.tabs().get(0));
+        TabText.await("the tab to say its shell ended", () -> {
+            try {
+                return "ended".equals(fx(() -> tab.titleProperty().get()));
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        assertEquals("build", fx(() -> window.windowState().tabs().get(0).programTitle()));
+    }
+
+    @Test
+    void hostileOrHugeRestoredTextComesBackInertAndEveryTabReachesALiveShell() throws Exception {
+        String esc = "\u001b";
+        String hugeLine = esc + "[36m" + "0123456789abcdef".repeat(65_536) + esc + "[0m" + "end-of-huge-line";
+        StringBuilder wrapped = new StringBuilder();
+        for (int i = 0; i < 300; i++) {
+            wrapped.append(esc).append("[3").append(i % 8).append("m").append("w".repeat(3_000)).append(esc)
+                    .append("[0m").append("wrapped-end-").append(i).append("\r\n");
+        }
+        String vimLeftOpen = "before vim\r\n" + esc + "[?1049h" + esc + "[?1h" + esc + "=" + esc + "[?1000h"
+                + esc + "[?2004h" + esc + "[2J" + esc + "[H" + "~\r\n~\r\n\"notes.md\" 2L, 10B";
+        String malicious = "visible-" + esc + "[6n" + esc + "[c" + esc + "P$qm" + esc + "\\" + esc + "]52;c;"
+                + "cm0gLXJmIH4=\u0007" + esc + "]0;hijacked\u0007" + esc + "]4;1;rgb:ff/00/00\u0007" + esc + "]10;?"
+                + "\u0007" + esc + "[?1049h" + "-text";
+        List<String> scrollbacks = List.of(hugeLine, wrapped.toString(), vimLeftOpen, malicious);
+        List<PanelSnapshot> panels = new java.util.ArrayList<>();
+        for (String scrollback : scrollbacks) {
+            panels.add(new PanelSnapshot(UUID.randomUUID(), null, null, null, scrollback, true));
+        }
+        restore(new SessionSnapshot(Instant.now(), new WindowFrame(0, 0, 900, 560, false), panels, 2, Instant.now()));
+        List<TerminalTab> tabs = fx(window::tabs);
+        List<String> ends = List.of("end-of-huge-line", "wrapped-end-299", "notes.md", "visible--text");
+        for (int i = 0; i < tabs.size(); i++) {
+            TerminalTab tab = tabs.get(i);
+            String end = ends.get(i);
+            TabText.await("tab " + i + ": its restored text, then a prompt", () -> {
+                String text = TabText.of(tab);
+                int restored = text.indexOf(end);
+                return restored >= 0 && text.indexOf("$ ", text.indexOf("── restored ", restored)) > 0;
+            });
+            // Whatever the replay had made the emulator answer would be typed before this command.
+            assertEquals("42", echo(tab, "$((6*7))"), "tab " + i);
+            assertEquals("bash", fx(() -> tab.titleProperty().get()), "tab " + i);
+            // (Bracketed paste is not asked about: bash turns it on itself at its prompt.)
+            assertTrue(!tab.session().mouseReporting() && !tab.session().applicationCursorKeys(),
+                    "tab " + i + " kept a mode of the replay");
+            tab.session().buffer().lock();
+            try {
+                assertTrue(!tab.session().buffer().isUsingAlternateBuffer(), "tab " + i + " is on the alternate screen");
+            } finally {
+                tab.session().buffer().unlock();
+            }
+        }
+        assertTrue(!TabText.of(tabs.get(3)).contains("cm0gLXJmIH4"), "the clipboard payload was not replayed");
+        assertEquals("bash — Holdfast", fx(stage::getTitle));
     }
 }

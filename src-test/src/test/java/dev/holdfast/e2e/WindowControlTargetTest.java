@@ -5,12 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.holdfast.app.autosave.ScrollbackExporter;
+import dev.holdfast.app.control.AgentConversations;
 import dev.holdfast.app.tabs.TerminalTab;
 import dev.holdfast.app.window.CloseConfirmation;
 import dev.holdfast.app.window.MainWindow;
 import dev.holdfast.app.window.WindowCloseHook;
 import dev.holdfast.app.window.WindowControlTarget;
 import dev.holdfast.checkpoint.scrollback.CheckpointSettings;
+import dev.holdfast.terminal.agent.Agent;
+import dev.holdfast.terminal.agent.live.TabConversation;
 import dev.holdfast.terminal.threads.NamedThreadFactory;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
@@ -19,6 +22,8 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -34,6 +39,18 @@ import org.testfx.util.WaitForAsyncUtils;
 /** The control socket's view of the real window reads each terminal's model only under its lock. */
 class WindowControlTargetTest {
     private static final String BACKGROUND = "test-control-background";
+    /** These tests are about the terminals' models; no agent runs in their tabs. */
+    private static final AgentConversations NO_AGENTS = new AgentConversations() {
+        @Override
+        public Optional<Agent> agentOf(UUID panelId) {
+            return Optional.empty();
+        }
+
+        @Override
+        public CompletableFuture<TabConversation> conversation(UUID panelId) {
+            return CompletableFuture.completedFuture(TabConversation.noAgent(panelId));
+        }
+    };
 
     @TempDir
     Path home;
@@ -58,7 +75,8 @@ class WindowControlTargetTest {
             return w;
         });
         target = new WindowControlTarget(window, background, new ScrollbackExporter(CheckpointSettings.defaults()),
-                () -> CompletableFuture.completedFuture(null), Map::of);
+                () -> CompletableFuture.completedFuture(null), Map::of, NO_AGENTS,
+                dev.holdfast.app.control.ActivityView.NONE);
     }
 
     @AfterEach

@@ -139,4 +139,31 @@ class WindowSeamsTest {
         });
         assertEquals(1, fx(() -> tab.header().getChildren().size()), "only the title is left");
     }
+
+    @Test
+    void theBadgeAndTheAgentButtonHaveSlotsOfTheirOwnAroundTheTitle() throws Exception {
+        TerminalTab tab = fx(() -> window.tabs().get(0));
+        Label badge = new Label("●");
+        Label button = new Label("Codex");
+        fx(() -> {
+            tab.header().setAgentButton(button);
+            tab.header().setBadge(badge);
+            return null;
+        });
+        assertSame(badge, fx(() -> tab.header().getChildren().get(0)), "the badge before the title");
+        assertSame(button, fx(() -> tab.header().getChildren().get(2)), "the agent button after it");
+        fx(() -> {
+            tab.header().setBadge(null);
+            return null;
+        });
+        assertSame(button, fx(() -> tab.header().getChildren().get(1)), "the button stays when the badge goes");
+        Label other = new Label("●●");
+        fx(() -> {
+            tab.header().setBadge(other);
+            tab.header().setAgentButton(null);
+            return null;
+        });
+        assertEquals(2, fx(() -> tab.header().getChildren().size()));
+        assertSame(other, fx(() -> tab.header().getChildren().get(0)), "the badge stays when the button goes");
+    }
 }

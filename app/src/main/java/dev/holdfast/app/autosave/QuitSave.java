@@ -2,7 +2,6 @@ package dev.holdfast.app.autosave;
 
 import dev.holdfast.checkpoint.scrollback.ScrollbackEligibility;
 import dev.holdfast.terminal.emulation.TerminalSession;
-import dev.holdfast.terminal.export.CapturedLines;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -42,7 +41,7 @@ public final class QuitSave {
     /** Writes the quit snapshot; its future fails when the write did. */
     @FunctionalInterface
     public interface Saver {
-        CompletableFuture<Void> saveForQuit(WindowState state, Map<UUID, CapturedLines> captures);
+        CompletableFuture<Void> saveForQuit(WindowState state, Map<UUID, ScreenCapture> captures);
     }
 
     /** How the launch ends, told once, off the FX thread (the sentinel's disk work). */
@@ -65,7 +64,7 @@ public final class QuitSave {
     }
 
     private final Saver saver;
-    private final Function<TerminalSession, CapturedLines> capture;
+    private final Function<TerminalSession, ScreenCapture> capture;
     private final Runnable stopPeriodicWork;
     private final Ending ending;
     private final Executor disk;
@@ -74,12 +73,12 @@ public final class QuitSave {
 
     /**
      * @param saver            writes the quit snapshot, or null when this launch saves nothing
-     * @param capture          copies one terminal's scrollback under its lock (bounded)
+     * @param capture          copies one terminal's scrollback and screen under its lock (bounded)
      * @param stopPeriodicWork FX thread, before the quit's own copy: stops the autosave timer and abandons a
      *                         running checkpoint
      * @param disk             runs the ending (sentinel I/O), never the FX thread
      */
-    public QuitSave(Saver saver, Function<TerminalSession, CapturedLines> capture, Runnable stopPeriodicWork,
+    public QuitSave(Saver saver, Function<TerminalSession, ScreenCapture> capture, Runnable stopPeriodicWork,
                     Ending ending, Executor disk) {
         this.saver = saver;
         this.capture = Objects.requireNonNull(capture, "capture");
@@ -136,8 +135,8 @@ public final class QuitSave {
      * Copies the scrollback of every tab the quit save keeps, each under its own buffer lock (any thread may
      * take it). The eligibility rule is the checkpoints' own, so quit and crash agree.
      */
-    static Map<UUID, CapturedLines> captureEligible(WindowState state, Function<TerminalSession, CapturedLines> capture) {
-        Map<UUID, CapturedLines> captures = new HashMap<>();
+    static Map<UUID, ScreenCapture> captureEligible(WindowState state, Function<TerminalSession, ScreenCapture> capture) {
+        Map<UUID, ScreenCapture> captures = new HashMap<>();
         for (TabState tab : state.tabs()) {
             if (ScrollbackEligibility.allows(TerminalCheckpoints.view(tab))) {
                 captures.put(tab.panelId(), capture.apply(tab.session()));
@@ -147,7 +146,7 @@ public final class QuitSave {
     }
 
     /** Starts the one save, unless another caller has; returns the quit under way. */
-    private CompletableFuture<Outcome> begin(WindowState state, Map<UUID, CapturedLines> captures) {
+    private CompletableFuture<Outcome> begin(WindowState state, Map<UUID, ScreenCapture> captures) {
         CompletableFuture<Outcome> mine = new CompletableFuture<>();
         if (!started.compareAndSet(null, mine)) {
             return started.get();

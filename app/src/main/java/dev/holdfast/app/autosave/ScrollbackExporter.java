@@ -1,5 +1,6 @@
 package dev.holdfast.app.autosave;
 
+import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
 import dev.holdfast.checkpoint.scrollback.CaptureText;
 import dev.holdfast.checkpoint.scrollback.CheckpointSettings;
 import dev.holdfast.terminal.emulation.TerminalSession;
@@ -12,6 +13,7 @@ import dev.holdfast.terminal.export.ScrollbackCapture;
 import dev.holdfast.terminal.export.ScrollbackTail;
 import dev.holdfast.terminal.export.SgrFormatter;
 import dev.holdfast.terminal.export.VtExport;
+import dev.holdfast.terminal.screen.VisibleScreen;
 
 /**
  * Scrollback export split at the lock: {@link #capture} and {@link #captureSince} copy lines under the terminal's
@@ -28,6 +30,20 @@ public final class ScrollbackExporter {
 
     public ScrollbackExporter(CheckpointSettings settings) {
         this.limits = new ExportLimits(settings.tailLines(), settings.tailChars(), settings.maxLineChars());
+    }
+
+    /**
+     * Copies the lines a tail can keep and the visible screen they end with, in one hold of the buffer lock (a
+     * bounded copy), for a save that records the screen's fingerprint with the text.
+     */
+    public ScreenCapture captureWithScreen(TerminalSession session) {
+        TerminalTextBuffer buffer = session.buffer();
+        buffer.lock();
+        try {
+            return new ScreenCapture(capture(session), VisibleScreen.capture(session));
+        } finally {
+            buffer.unlock();
+        }
     }
 
     /** Copies the lines a tail can keep. Holds the buffer lock for a bounded copy only. */

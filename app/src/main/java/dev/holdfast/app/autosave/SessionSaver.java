@@ -5,7 +5,6 @@ import dev.holdfast.checkpoint.session.PanelSnapshot;
 import dev.holdfast.checkpoint.session.SessionSnapshot;
 import dev.holdfast.checkpoint.session.SessionSnapshotStore;
 import dev.holdfast.terminal.emulation.TerminalSession;
-import dev.holdfast.terminal.export.CapturedLines;
 import dev.holdfast.terminal.threads.NamedThreadFactory;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -55,6 +54,7 @@ public final class SessionSaver implements QuitSave.Saver, AutoCloseable {
     private final ScrollbackExporter exporter;
     private final Clock clock;
     private final SaveListener listener;
+    private final ScreenFingerprints fingerprints;
     private final ExecutorService executor =
             Executors.newSingleThreadExecutor(new NamedThreadFactory("holdfast-session-saver", true));
     /** Confined to the executor thread. */
@@ -65,6 +65,15 @@ public final class SessionSaver implements QuitSave.Saver, AutoCloseable {
     }
 
     public SessionSaver(SessionSnapshotStore store, ScrollbackExporter exporter, Clock clock, SaveListener listener) {
+        this(store, exporter, clock, listener, ScreenFingerprints.NONE);
+    }
+
+    /**
+     * @param fingerprints names the fingerprint saved with each tab's scrollback at quit (on this saver's thread)
+     */
+    public SessionSaver(SessionSnapshotStore store, ScrollbackExporter exporter, Clock clock, SaveListener listener,
+                        ScreenFingerprints fingerprints) {
+        this.fingerprints = Objects.requireNonNull(fingerprints, "fingerprints");
         this.store = Objects.requireNonNull(store, "store");
         this.exporter = Objects.requireNonNull(exporter, "exporter");
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -95,7 +104,7 @@ public final class SessionSaver implements QuitSave.Saver, AutoCloseable {
      * and the launch sentinel must stay.
      */
     @Override
-    public CompletableFuture<Void> saveForQuit(WindowState state, Map<UUID, CapturedLines> captures) {
+    public CompletableFuture<Void> saveForQuit(WindowState state, Map<UUID, ScreenCapture> captures) {
         return submit(() -> {
             Instant capturedAt = clock.instant();
             try {
@@ -143,11 +152,12 @@ public final class SessionSaver implements QuitSave.Saver, AutoCloseable {
             if (text != null) {
                 text = exporter.trim(text, Integer.MAX_VALUE, (int) Math.max(1, Math.floor(text.length() * share)));
             }
+            // Cut from the top, the text still ends with the screen its fingerprint describes.
             panels.add(new PanelSnapshot(panel.panelId(), panel.customTitle(), panel.programTitle(),
-                    panel.workingDirectory(), text, panel.persistScrollback()));
+                    panel.workingDirectory(), text, panel.persistScrollback(), panel.screenFingerprint()));
         }
         return new SessionSnapshot(snapshot.createdAt(), snapshot.window(), panels, snapshot.selectedIndex(),
-                snapshot.scrollbackCapturedAt());
+                snapshot.scrollbackCapturedAt()).withSidebar(snapshot.sidebar());
     }
 
     private void write(SessionSnapshot snapshot, String why) throws IOException {
@@ -160,19 +170,22 @@ public final class SessionSaver implements QuitSave.Saver, AutoCloseable {
         return e.getMessage() != null ? e.getMessage() : e.toString();
     }
 
-    private SessionSnapshot snapshot(WindowState state, Map<UUID, CapturedLines> captures, Instant scrollbackAt) {
+    private SessionSnapshot snapshot(WindowState state, Map<UUID, ScreenCapture> captures, Instant scrollbackAt) {
         List<PanelSnapshot> panels = new ArrayList<>(state.tabs().size());
         for (TabState tab : state.tabs()) {
             String scrollback = null;
-            CapturedLines lines = captures.get(tab.panelId());
-            if (lines != null && tab.persistScrollback()) {
-                scrollback = exporter.format(lines);
+            String fingerprint = null;
+            ScreenCapture capture = captures.get(tab.panelId());
+            if (capture != null && tab.persistScrollback()) {
+                scrollback = exporter.format(capture.lines());
+                fingerprint = fingerprints.of(tab.panelId(), capture.screen());
             }
             panels.add(new PanelSnapshot(tab.panelId(), tab.customTitle(), blankToNull(tab.programTitle()),
-                    workingDirectory(tab.session()), scrollback, tab.persistScrollback()));
+                    workingDirectory(tab.session()), scrollback, tab.persistScrollback(), fingerprint));
         }
         int selected = panels.isEmpty() ? 0 : Math.max(0, Math.min(state.selectedIndex(), panels.size() - 1));
-        return new SessionSnapshot(clock.instant(), state.frame(), panels, selected, scrollbackAt);
+        return new SessionSnapshot(clock.instant(), state.frame(), panels, selected, scrollbackAt)
+                .withSidebar(state.sidebar());
     }
 
     private static String workingDirectory(TerminalSession session) {
@@ -186,6 +199,7 @@ public final class SessionSaver implements QuitSave.Saver, AutoCloseable {
 
     private static boolean sameContent(SessionSnapshot a, SessionSnapshot b) {
         return a.window().equals(b.window()) && a.panels().equals(b.panels())
+                && Objects.equals(a.sidebar(), b.sidebar())
                 && a.selectedIndex() == b.selectedIndex()
                 && Objects.equals(a.scrollbackCapturedAt(), b.scrollbackCapturedAt());
     }

@@ -18,6 +18,7 @@ import dev.holdfast.checkpoint.scrollback.ScrollbackStore;
 import dev.holdfast.terminal.emulation.TerminalSession;
 import dev.holdfast.terminal.export.HistoryMark;
 import dev.holdfast.terminal.export.IncrementalLines;
+import dev.holdfast.terminal.screen.VisibleScreen;
 import dev.holdfast.terminal.threads.NamedThreadFactory;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -66,6 +67,7 @@ public final class TerminalCheckpoints implements AutoCloseable {
 
     private final MainWindow window;
     private final ScrollbackExporter exporter;
+    private final ScreenFingerprints fingerprints;
     private final ExecutorService executor =
             Executors.newSingleThreadExecutor(new NamedThreadFactory("holdfast-checkpoint", true));
     private final CheckpointCoordinator coordinator;
@@ -76,6 +78,16 @@ public final class TerminalCheckpoints implements AutoCloseable {
      */
     public TerminalCheckpoints(MainWindow window, CheckpointSettings settings, UUID launchId, ScrollbackStore store,
                                ScrollbackExporter exporter, Executor uiTurns, Clock clock, Listener listener) {
+        this(window, settings, launchId, store, exporter, uiTurns, clock, listener, ScreenFingerprints.NONE);
+    }
+
+    /**
+     * @param fingerprints names the fingerprint saved with each capture, on the checkpoint executor
+     */
+    public TerminalCheckpoints(MainWindow window, CheckpointSettings settings, UUID launchId, ScrollbackStore store,
+                               ScrollbackExporter exporter, Executor uiTurns, Clock clock, Listener listener,
+                               ScreenFingerprints fingerprints) {
+        this.fingerprints = Objects.requireNonNull(fingerprints, "fingerprints");
         this.window = window;
         this.exporter = exporter;
         Objects.requireNonNull(listener, "listener");
@@ -152,7 +164,16 @@ public final class TerminalCheckpoints implements AutoCloseable {
         TerminalTab tab = window.tabs().stream().filter(t -> t.panelId().equals(panelId)).findFirst()
                 .orElseThrow(() -> new IllegalStateException("no tab " + panelId));
         HistoryMark mark = since instanceof Continuing continuing ? continuing.mark() : null;
-        IncrementalLines lines = exporter.captureSince(tab.session(), mark);
+        IncrementalLines lines;
+        VisibleScreen screen;
+        // One hold of the lock: the fingerprint saved with the text must describe the screen the text ends with.
+        tab.session().buffer().lock();
+        try {
+            lines = exporter.captureSince(tab.session(), mark);
+            screen = VisibleScreen.capture(tab.session());
+        } finally {
+            tab.session().buffer().unlock();
+        }
         Continuing next = lines.next() == null ? null : new Continuing(lines.next());
         return new ScrollbackSource.Capture() {
             @Override
@@ -167,7 +188,8 @@ public final class TerminalCheckpoints implements AutoCloseable {
 
             @Override
             public CaptureText format() {
-                return exporter.format(lines);
+                CaptureText text = exporter.format(lines);
+                return new CaptureText(text.history(), text.screen(), fingerprints.of(panelId, screen));
             }
         };
     }

@@ -31,6 +31,7 @@ public record Argument(String name, Kind kind, boolean required) {
     public static final Argument SCROLLBACK = new Argument("scrollback", Kind.FLAG, false);
     public static final Argument LINES = new Argument("lines", Kind.COUNT, false);
     public static final Argument ANSI = new Argument("ansi", Kind.FLAG, false);
+    public static final Argument ROWS = new Argument("rows", Kind.FLAG, false);
 
     public Argument {
         Objects.requireNonNull(name, "name");

@@ -53,6 +53,11 @@ public final class CommandArguments {
             throw badRequest(command.wireName() + " needs exactly one of the arguments "
                     + String.join(", ", alternatives.stream().map(a -> "'" + a.name() + "'").toList()));
         }
+        List<Argument> exclusive = command.atMostOneOf();
+        if (exclusive.stream().filter(a -> object.path(a.name()).asBoolean(false)).count() > 1) {
+            throw badRequest(command.wireName() + " takes at most one of the arguments "
+                    + String.join(", ", exclusive.stream().map(a -> "'" + a.name() + "'").toList()));
+        }
         return new CommandArguments(object);
     }
 

@@ -61,6 +61,7 @@ final class CommandDispatcher {
         // A switch expression, so that a command added to the enum does not compile until it is dispatched.
         return switch (command) {
             case LIST -> deadline.await(target.listTabs());
+            case CARDS -> deadline.await(target.cards());
             case NEW_TAB -> {
                 Optional<Path> cwd = args.directory(Argument.CWD);
                 if (cwd.isPresent() && !Files.isDirectory(cwd.get())) {
@@ -92,10 +93,11 @@ final class CommandDispatcher {
             }
             case READ -> {
                 ReadOptions options = new ReadOptions(args.flag(Argument.SCROLLBACK), args.count(Argument.LINES),
-                        args.flag(Argument.ANSI));
+                        args.flag(Argument.ANSI), args.flag(Argument.ROWS));
                 UUID panel = resolvePanel(args, deadline);
                 yield new ReadResult(panel, deadline.await(target.read(panel, options)));
             }
+            case CONVERSATION -> deadline.await(target.conversation(resolvePanel(args, deadline)));
             case CHECKPOINT_NOW -> deadline.await(target.checkpointNow());
             case STATS -> deadline.await(target.stats());
             case QUIT -> {

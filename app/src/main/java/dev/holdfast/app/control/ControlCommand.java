@@ -10,11 +10,15 @@ import java.util.Optional;
  */
 public enum ControlCommand {
     LIST("list", List.of(), List.of(), true),
+    CARDS("cards", List.of(), List.of(), true),
     NEW_TAB("new-tab", List.of(Argument.CWD, Argument.TITLE), List.of(), true),
     SELECT("select", List.of(Argument.PANEL), List.of(), true),
     CLOSE("close", List.of(Argument.PANEL, Argument.FORCE), List.of(), true),
     SEND("send", List.of(Argument.PANEL, Argument.TEXT, Argument.KEYS), List.of(Argument.TEXT, Argument.KEYS), true),
-    READ("read", List.of(Argument.PANEL, Argument.SCROLLBACK, Argument.LINES, Argument.ANSI), List.of(), true),
+    READ("read", List.of(Argument.PANEL, Argument.SCROLLBACK, Argument.LINES, Argument.ANSI, Argument.ROWS), List.of(),
+            List.of(Argument.ANSI, Argument.ROWS), true),
+    /** The tab's agent conversation: what it is bound to and why, and its turns. */
+    CONVERSATION("conversation", List.of(Argument.PANEL), List.of(), true),
     CHECKPOINT_NOW("checkpoint-now", List.of(), List.of(), true),
     STATS("stats", List.of(), List.of(), true),
     QUIT("quit", List.of(), List.of(), true),
@@ -27,12 +31,19 @@ public enum ControlCommand {
     private final String wireName;
     private final List<Argument> arguments;
     private final List<Argument> exactlyOneOf;
+    private final List<Argument> atMostOneOf;
     private final boolean onCommandLine;
 
     ControlCommand(String wireName, List<Argument> arguments, List<Argument> exactlyOneOf, boolean onCommandLine) {
+        this(wireName, arguments, exactlyOneOf, List.of(), onCommandLine);
+    }
+
+    ControlCommand(String wireName, List<Argument> arguments, List<Argument> exactlyOneOf, List<Argument> atMostOneOf,
+            boolean onCommandLine) {
         this.wireName = wireName;
         this.arguments = arguments;
         this.exactlyOneOf = exactlyOneOf;
+        this.atMostOneOf = atMostOneOf;
         this.onCommandLine = onCommandLine;
     }
 
@@ -48,6 +59,11 @@ public enum ControlCommand {
     /** Arguments of which a request must give exactly one (empty when there is no such rule). */
     public List<Argument> exactlyOneOf() {
         return exactlyOneOf;
+    }
+
+    /** Flags of which a request may give at most one (empty when there is no such rule): they choose one form. */
+    public List<Argument> atMostOneOf() {
+        return atMostOneOf;
     }
 
     /** Whether {@code holdfast ctl} offers this command. */

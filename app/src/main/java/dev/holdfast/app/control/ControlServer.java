@@ -27,7 +27,9 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -52,17 +54,22 @@ import org.slf4j.LoggerFactory;
  * socket file nobody answers on is what a crashed instance leaves behind, and is replaced. When a live instance
  * holds it, this one takes {@code control-<pid>.sock} next to it (see {@link ControlSockets}). A lock file
  * ({@code control.sock.lock}) makes the look-then-bind of two instances starting together happen one after the
- * other, so neither deletes the socket the other has just bound.
+ * other, so neither deletes the socket the other has just bound. Under the same lock, start also removes the
+ * {@code control-<pid>.sock} files nobody answers on: instances killed without removing theirs.
  *
  * <p><b>Threads.</b> One acceptor thread ({@value #ACCEPT_THREAD}) and one pooled thread per open connection
  * ({@value #CONNECTION_THREADS}, {@value #CONNECTION_THREADS}-2, …), at most
  * {@link ControlSettings#maxConnections()}, idle ones ending after {@link #IDLE_THREAD_KEEP_ALIVE}; a connection
  * beyond that is answered {@code busy}. Requests on one connection are answered in order; connections are
- * independent, so a client that stalls or leaves mid-request affects only itself. {@link #stop()} ends them all.
+ * independent, so a client that stalls or leaves mid-request affects only itself. A connection that has gone
+ * {@link ControlSettings#idleTimeout()} without sending a whole request (since it connected or was last answered)
+ * is closed by a watchdog ({@value #IDLE_WATCH_THREAD}), so clients that connect and send nothing, or send a byte
+ * now and then, cannot keep the slots from {@code ctl}. {@link #stop()} ends them all.
  */
 public final class ControlServer implements AutoCloseable {
     static final String ACCEPT_THREAD = "holdfast-control-accept";
     static final String CONNECTION_THREADS = "holdfast-control-connection";
+    static final String IDLE_WATCH_THREAD = "holdfast-control-idle";
 
     /** After an unexpected accept failure (out of file descriptors), so the acceptor does not spin. */
     private static final Duration ACCEPT_RETRY_PAUSE = Duration.ofMillis(100);
@@ -74,13 +81,31 @@ public final class ControlServer implements AutoCloseable {
     private final ControlTarget target;
     private final ControlSettings settings;
     private final ControlProtocol protocol = new ControlProtocol();
-    private final Set<SocketChannel> connections = ConcurrentHashMap.newKeySet();
+    private final Set<Connection> connections = ConcurrentHashMap.newKeySet();
     /** Connection threads, so stop() can join them: a terminated pool's last thread may still be exiting. */
     private final Set<Thread> connectionThreads = ConcurrentHashMap.newKeySet();
 
     /** Everything that exists while the server runs; written once by start(), before the acceptor starts. */
     private record Running(ServerSocketChannel channel, Path socket, Object socketFileKey, UserPrincipal owner,
-                           CommandDispatcher dispatcher, ThreadPoolExecutor pool, Thread acceptor) {
+                           CommandDispatcher dispatcher, ThreadPoolExecutor pool, Thread acceptor,
+                           ScheduledExecutorService idleWatch) {
+    }
+
+    /**
+     * One open connection, as the idle watchdog sees it. Protocol: the connection thread sets {@code answering}
+     * before it runs a command and clears it after, and moves {@code idleSinceNanos} on when it connects and when
+     * a command has been answered; the watchdog closes a connection that is not answering and has been idle for
+     * longer than the timeout. A close while the thread reads or writes ends that read or write.
+     */
+    private static final class Connection {
+        final SocketChannel channel;
+        volatile long idleSinceNanos;
+        volatile boolean answering;
+
+        Connection(SocketChannel channel, long nowNanos) {
+            this.channel = channel;
+            this.idleSinceNanos = nowNanos;
+        }
     }
 
     private Running running;
@@ -115,10 +140,12 @@ public final class ControlServer implements AutoCloseable {
         ServerSocketChannel channel;
         Path socket;
         try (FileChannel lock = lockStartup()) {
+            removeStaleInstanceSockets(pid);
             socket = chooseSocket(pid);
             channel = bind(socket);
         }
         ThreadPoolExecutor pool = null;
+        ScheduledExecutorService idleWatch = null;
         try {
             UserPrincipal owner = Files.getOwner(socket, LinkOption.NOFOLLOW_LINKS);
             Object fileKey = Files.readAttributes(socket, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS)
@@ -136,7 +163,10 @@ public final class ControlServer implements AutoCloseable {
                         return thread;
                     });
             Thread acceptor = new NamedThreadFactory(ACCEPT_THREAD, true).newThread(this::acceptConnections);
-            running = new Running(channel, socket, fileKey, owner, dispatcher, pool, acceptor);
+            idleWatch = Executors.newSingleThreadScheduledExecutor(new NamedThreadFactory(IDLE_WATCH_THREAD, true));
+            long period = Math.max(10, Math.min(1_000, settings.idleTimeout().toMillis() / 4));
+            idleWatch.scheduleWithFixedDelay(this::closeIdleConnections, period, period, TimeUnit.MILLISECONDS);
+            running = new Running(channel, socket, fileKey, owner, dispatcher, pool, acceptor, idleWatch);
             acceptor.start();
             if (primary) {
                 log.info("Control socket listening at {}", socket);
@@ -149,6 +179,9 @@ public final class ControlServer implements AutoCloseable {
             running = null;
             if (pool != null) {
                 pool.shutdownNow();
+            }
+            if (idleWatch != null) {
+                idleWatch.shutdownNow();
             }
             channel.close();
             Files.deleteIfExists(socket);
@@ -177,6 +210,32 @@ public final class ControlServer implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             channel.close();
             throw e;
+        }
+    }
+
+    /**
+     * Deletes the instance sockets ({@code control-<pid>.sock}) nobody listens on: each instance that was killed
+     * while it held one left it behind. A probe, not the pid, decides: a pid can be reused by another process.
+     */
+    private void removeStaleInstanceSockets(long ownPid) {
+        List<Path> instanceSockets;
+        try {
+            instanceSockets = sockets.instanceSockets();
+        } catch (IOException e) {
+            log.warn("Could not look for stale control sockets next to {}: {}", sockets.primary(), e.toString());
+            return;
+        }
+        for (Path candidate : instanceSockets) {
+            try {
+                if (ControlSockets.probe(candidate) == ControlSockets.State.STALE) {
+                    Files.delete(candidate);
+                    log.info("Removed stale control socket {}: the Holdfast that made it is gone", candidate);
+                }
+            } catch (NoSuchFileException gone) {
+                // Its instance removed it meanwhile.
+            } catch (IOException e) {
+                log.warn("Left {} alone: {}", candidate, e.getMessage());
+            }
         }
     }
 
@@ -233,18 +292,20 @@ public final class ControlServer implements AutoCloseable {
                 }
                 continue;
             }
-            connections.add(connection);
+            Connection open = new Connection(connection, System.nanoTime());
+            connections.add(open);
             try {
-                server.pool().execute(() -> serve(server, connection));
+                server.pool().execute(() -> serve(server, open));
             } catch (RejectedExecutionException full) {
                 log.warn("Refused a control connection: all {} connection slots are taken", settings.maxConnections());
-                refuse(connection, ErrorCode.BUSY, "all " + settings.maxConnections()
+                refuse(open, ErrorCode.BUSY, "all " + settings.maxConnections()
                         + " control connections are taken; try again");
             }
         }
     }
 
-    private void serve(Running server, SocketChannel connection) {
+    private void serve(Running server, Connection open) {
+        SocketChannel connection = open.channel;
         try (connection) {
             Optional<String> stranger = otherUser(connection, server.owner());
             if (stranger.isPresent()) {
@@ -258,7 +319,17 @@ public final class ControlServer implements AutoCloseable {
             while (true) {
                 LineReader.Next next = lines.next();
                 if (next instanceof LineReader.Line line) {
-                    write(connection, answer(server.dispatcher(), line.bytes()));
+                    open.answering = true;
+                    byte[] answer;
+                    try {
+                        answer = answer(server.dispatcher(), line.bytes());
+                    } finally {
+                        // The answer gets a whole idle period to reach a client that reads it.
+                        open.idleSinceNanos = System.nanoTime();
+                        open.answering = false;
+                    }
+                    write(connection, answer);
+                    open.idleSinceNanos = System.nanoTime();
                 } else if (next instanceof LineReader.TooLong tooLong) {
                     write(connection, protocol.failure(NullNode.instance, new ControlError(ErrorCode.TOO_LARGE,
                             "a request line may hold at most " + tooLong.limitBytes() + " bytes")));
@@ -276,7 +347,19 @@ public final class ControlServer implements AutoCloseable {
             // The client went away, or stop() closed the connection: nothing to answer, nobody to tell.
             log.debug("Control connection ended: {}", e.toString());
         } finally {
-            connections.remove(connection);
+            connections.remove(open);
+        }
+    }
+
+    /** The watchdog's round: closes every connection idle for longer than the timeout. */
+    private void closeIdleConnections() {
+        long now = System.nanoTime();
+        long timeout = settings.idleTimeout().toNanos();
+        for (Connection open : connections) {
+            if (!open.answering && now - open.idleSinceNanos > timeout && open.channel.isOpen()) {
+                log.debug("Closed a control connection that sent no request for {} ms", settings.idleTimeout().toMillis());
+                closeQuietly(open.channel);
+            }
         }
     }
 
@@ -312,13 +395,13 @@ public final class ControlServer implements AutoCloseable {
         return peer.user().equals(owner) ? Optional.empty() : Optional.of(peer.user().getName());
     }
 
-    private void refuse(SocketChannel connection, ErrorCode code, String message) {
-        try (connection) {
+    private void refuse(Connection open, ErrorCode code, String message) {
+        try (SocketChannel connection = open.channel) {
             write(connection, protocol.failure(NullNode.instance, new ControlError(code, message)));
         } catch (IOException e) {
             log.debug("Could not tell a refused control client why: {}", e.toString());
         } finally {
-            connections.remove(connection);
+            connections.remove(open);
         }
     }
 
@@ -347,9 +430,10 @@ public final class ControlServer implements AutoCloseable {
         boolean interrupted = false;
         try {
             closeQuietly(server.channel());
+            server.idleWatch().shutdownNow();
             // Idle connections, blocked reading their next request, see the end of input and finish; a connection
             // running a command answers it first.
-            connections.forEach(ControlServer::shutdownInputQuietly);
+            connections.forEach(open -> shutdownInputQuietly(open.channel));
             server.pool().shutdown();
             if (!joinAll(server, System.nanoTime() + graceNanos)) {
                 forceClose(server);
@@ -382,7 +466,9 @@ public final class ControlServer implements AutoCloseable {
                 thread.join(remainingMillis);
             }
         }
-        return threads.stream().noneMatch(Thread::isAlive);
+        long remainingMillis = TimeUnit.NANOSECONDS.toMillis(deadlineNanos - System.nanoTime());
+        boolean watchEnded = server.idleWatch().awaitTermination(Math.max(0, remainingMillis), TimeUnit.MILLISECONDS);
+        return watchEnded && threads.stream().noneMatch(Thread::isAlive);
     }
 
     @Override
@@ -392,7 +478,7 @@ public final class ControlServer implements AutoCloseable {
 
     private void forceClose(Running server) {
         server.pool().shutdownNow();
-        connections.forEach(ControlServer::closeQuietly);
+        connections.forEach(open -> closeQuietly(open.channel));
     }
 
     private void deleteSocketFile(Running server) {

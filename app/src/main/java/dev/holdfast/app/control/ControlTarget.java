@@ -26,6 +26,9 @@ public interface ControlTarget {
     /** The window's tabs, in tab-strip order. */
     CompletableFuture<List<TabInfo>> listTabs();
 
+    /** Every tab's card, in the sidebar's order (its sort; the Recent filter left out, each card says if it is). */
+    CompletableFuture<List<CardInfo>> cards();
+
     /**
      * Opens a tab with a login shell.
      *
@@ -56,6 +59,12 @@ public interface ControlTarget {
 
     /** The tab's text, as the options ask: the screen, or history and screen; plain or with SGR sequences. */
     CompletableFuture<String> read(UUID panelId, ReadOptions options);
+
+    /**
+     * The tab's agent conversation, resolved now: which one it is and why (or why Holdfast cannot tell), and its
+     * turns when it is known.
+     */
+    CompletableFuture<ConversationReport> conversation(UUID panelId);
 
     /** Runs a scrollback checkpoint now, ignoring the interval and typing-quiet but keeping every other bound. */
     CompletableFuture<CheckpointNowResult> checkpointNow();

@@ -37,7 +37,8 @@ public final class CtlMain {
             Usage: holdfast ctl [--json] [--instance PID|SOCKET] [--state-dir DIR] <command> [options]
 
             Commands:
-              list                               the tabs: panel id, title, directory, shell pid, foreground command
+              list                               the tabs: panel id, title, directory, shell pid, foreground command,
+                                                 the coding agent running in it
               new-tab [--cwd DIR] [--title T]    open a tab; prints its panel id
               select --panel ID                  bring a tab to the front
               close --panel ID [--force]         close a tab; refused while it runs a command, unless --force
@@ -45,9 +46,12 @@ public final class CtlMain {
               send --panel ID --keys KEY...      press keys: Enter Tab Escape Backspace Up Down Left Right Home End
                                                  PageUp PageDown Delete Insert Space F1..F12, C-a..C-z (Ctrl),
                                                  M-<key or character> (Alt)
-              read --panel ID [--scrollback] [--lines N] [--ansi]
+              read --panel ID [--scrollback] [--lines N] [--ansi | --rows]
                                                  print the screen; --scrollback adds the history above it, --lines
-                                                 keeps the last N lines, --ansi keeps colours as SGR sequences
+                                                 keeps the last N lines, --ansi keeps colours as SGR sequences,
+                                                 --rows prints each screen row as shown (wrapped lines not joined)
+              conversation --panel ID            the tab's agent conversation: which one it is and why (or why it
+                                                 is unavailable), then its turns; tool calls one line each
               checkpoint-now                     write scrollback checkpoints now
               stats                              checkpoint counts and timings, UI stalls, generations, memory
               quit                               quit Holdfast cleanly

@@ -15,6 +15,7 @@
  *   <li>{@code list}: an array of {@link dev.holdfast.app.control.TabInfo};</li>
  *   <li>{@code new-tab}, {@code select}, {@code close}, {@code send}: {@code {"panelId": ...}};</li>
  *   <li>{@code read}: {@code {"panelId": ..., "text": ...}};</li>
+ *   <li>{@code conversation}: a {@link dev.holdfast.app.control.ConversationReport};</li>
  *   <li>{@code checkpoint-now}: a {@link dev.holdfast.app.control.CheckpointNowResult};</li>
  *   <li>{@code stats}: the target's map of counters;</li>
  *   <li>{@code quit}: {@code {"quitting": true}};</li>

@@ -1,6 +1,7 @@
 package dev.holdfast.app.settings;
 
 import dev.holdfast.checkpoint.scrollback.CheckpointSettings;
+import dev.holdfast.terminal.emulation.EmulatorParser;
 import dev.holdfast.terminal.emulation.SessionSpec;
 import dev.holdfast.terminal.scrollback.ScrollbackLimit;
 import java.util.List;
@@ -18,12 +19,19 @@ import java.util.Objects;
  * @param restoreSessions whether the next launch restores tabs and scrollback
  * @param cursorBlink whether a blinking cursor shape blinks
  * @param colors colour overrides by name (see {@link #COLOR_NAMES}), values {@code #rrggbb}
+ * @param saveTiming how often the session and scrollback are saved
  * @param shellIntegration whether new tabs' bash, zsh and fish load Holdfast's prompt and command marks (OSC 133,
  *     OSC 7); the user's own startup files run either way
+ * @param notifications whether a tab that is not in front tells the desktop when it starts waiting for the user or
+ *     finishes a long command
+ * @param longCommandSeconds a command that ran at least this long is a long one, for {@code notifications}
+ * @param emulatorParser which parser turns a terminal's output into its model (new tabs): Holdfast's own, or the
+ *     library's emulator it replaced, kept selectable for one release
  */
 public record Settings(String fontFamily, double fontSizePoints, int historyLines, Theme theme,
                        boolean restoreSessions, boolean cursorBlink, Map<String, String> colors,
-                       SaveTiming saveTiming, boolean shellIntegration) {
+                       SaveTiming saveTiming, boolean shellIntegration, boolean notifications,
+                       double longCommandSeconds, EmulatorParser emulatorParser) {
 
     /**
      * How often the session and the scrollback checkpoints are written. The defaults are the checkpoint
@@ -80,14 +88,32 @@ public record Settings(String fontFamily, double fontSizePoints, int historyLine
         }
         colors = Map.copyOf(colors);
         Objects.requireNonNull(saveTiming, "saveTiming");
+        if (!(longCommandSeconds >= 0 && longCommandSeconds <= MAX_LONG_COMMAND_SECONDS)) {
+            throw new IllegalArgumentException("long command seconds out of range: " + longCommandSeconds);
+        }
+        Objects.requireNonNull(emulatorParser, "emulatorParser");
     }
 
     public static final boolean DEFAULT_SHELL_INTEGRATION = true;
+    public static final boolean DEFAULT_NOTIFICATIONS = true;
+    public static final double DEFAULT_LONG_COMMAND_SECONDS = 10;
+    public static final double MAX_LONG_COMMAND_SECONDS = 86_400;
+
+    public Settings(String fontFamily, double fontSizePoints, int historyLines, Theme theme, boolean restoreSessions,
+                    boolean cursorBlink, Map<String, String> colors, SaveTiming saveTiming, boolean shellIntegration) {
+        this(fontFamily, fontSizePoints, historyLines, theme, restoreSessions, cursorBlink, colors, saveTiming,
+                shellIntegration, DEFAULT_NOTIFICATIONS, DEFAULT_LONG_COMMAND_SECONDS, EmulatorParser.DEFAULT);
+    }
 
     public Settings(String fontFamily, double fontSizePoints, int historyLines, Theme theme, boolean restoreSessions,
                     boolean cursorBlink, Map<String, String> colors) {
         this(fontFamily, fontSizePoints, historyLines, theme, restoreSessions, cursorBlink, colors, SaveTiming.DEFAULT,
                 DEFAULT_SHELL_INTEGRATION);
+    }
+
+    /** {@link #longCommandSeconds} as a duration. */
+    public java.time.Duration longCommand() {
+        return java.time.Duration.ofMillis(Math.round(longCommandSeconds * 1000));
     }
 
     /** The defaults; an empty font family means "the best monospace font installed". */
@@ -127,6 +153,6 @@ public record Settings(String fontFamily, double fontSizePoints, int historyLine
 
     public Settings withFont(String family, double size) {
         return new Settings(family, size, historyLines, theme, restoreSessions, cursorBlink, colors, saveTiming,
-                shellIntegration);
+                shellIntegration, notifications, longCommandSeconds, emulatorParser);
     }
 }

@@ -95,7 +95,8 @@ public final class SettingsDialog {
                     : Math.max(0, Math.min(Settings.MAX_HISTORY_LINES, history.getValue()));
             onSave.accept(new Settings(chosen, Settings.clampFontSize(size.getValue()), lines, theme.getValue(),
                     restore.isSelected(), blink.isSelected(), current.colors(), current.saveTiming(),
-                    current.shellIntegration()));
+                    current.shellIntegration(), current.notifications(), current.longCommandSeconds(),
+                    current.emulatorParser()));
             stage.close();
         });
         HBox buttons = new HBox(8, cancel, save);

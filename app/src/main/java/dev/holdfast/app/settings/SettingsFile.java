@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.holdfast.checkpoint.store.PrivateFiles;
+import dev.holdfast.terminal.emulation.EmulatorParser;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -67,6 +68,9 @@ public final class SettingsFile {
         Map<String, String> colors = new LinkedHashMap<>(defaults.colors());
         Settings.SaveTiming timing = defaults.saveTiming();
         boolean shellIntegration = defaults.shellIntegration();
+        boolean notifications = defaults.notifications();
+        double longCommand = defaults.longCommandSeconds();
+        EmulatorParser parser = defaults.emulatorParser();
         for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> field = it.next();
             JsonNode v = field.getValue();
@@ -129,11 +133,36 @@ public final class SettingsFile {
                                 Boolean.toString(defaults.shellIntegration())));
                     }
                 }
+                case "notifications" -> {
+                    if (v.isBoolean()) {
+                        notifications = v.asBoolean();
+                    } else {
+                        problems.add(problem("notifications", v, "true or false",
+                                Boolean.toString(defaults.notifications())));
+                    }
+                }
+                case "longCommandSeconds" -> {
+                    if (v.isNumber() && v.asDouble() >= 0 && v.asDouble() <= Settings.MAX_LONG_COMMAND_SECONDS) {
+                        longCommand = v.asDouble();
+                    } else {
+                        problems.add(problem("longCommandSeconds", v, "a number of seconds from 0 to 86400",
+                                format(defaults.longCommandSeconds())));
+                    }
+                }
+                case "emulatorParser" -> {
+                    EmulatorParser named = v.isTextual() ? EmulatorParser.fromSettingName(v.asText()).orElse(null) : null;
+                    if (named != null) {
+                        parser = named;
+                    } else {
+                        problems.add(problem("emulatorParser", v, "\"holdfast\" or \"jediterm\"",
+                                defaults.emulatorParser().settingName()));
+                    }
+                }
                 default -> problems.add(FILE_NAME + ": unknown setting \"" + field.getKey() + "\" ignored");
             }
         }
-        return new Loaded(new Settings(family, size, history, theme, restore, blink, colors, timing, shellIntegration),
-                problems);
+        return new Loaded(new Settings(family, size, history, theme, restore, blink, colors, timing, shellIntegration,
+                notifications, longCommand, parser), problems);
     }
 
     private static void readColors(JsonNode v, Map<String, String> colors, List<String> problems) {
@@ -219,11 +248,20 @@ public final class SettingsFile {
         if (settings.shellIntegration() != Settings.DEFAULT_SHELL_INTEGRATION) {
             root.put("shellIntegration", settings.shellIntegration());
         }
+        if (settings.notifications() != Settings.DEFAULT_NOTIFICATIONS) {
+            root.put("notifications", settings.notifications());
+        }
+        if (settings.longCommandSeconds() != Settings.DEFAULT_LONG_COMMAND_SECONDS) {
+            root.put("longCommandSeconds", settings.longCommandSeconds());
+        }
         if (!settings.saveTiming().equals(Settings.SaveTiming.DEFAULT)) {
             ObjectNode timing = root.putObject("saveTiming");
             timing.put("autosaveSeconds", settings.saveTiming().autosaveSeconds());
             timing.put("checkpointIntervalSeconds", settings.saveTiming().checkpointIntervalSeconds());
             timing.put("typingQuietSeconds", settings.saveTiming().typingQuietSeconds());
+        }
+        if (settings.emulatorParser() != EmulatorParser.DEFAULT) {
+            root.put("emulatorParser", settings.emulatorParser().settingName());
         }
         if (!settings.colors().isEmpty()) {
             ObjectNode colors = root.putObject("colors");

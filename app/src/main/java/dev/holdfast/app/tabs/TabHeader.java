@@ -11,14 +11,19 @@ import javafx.scene.input.MouseButton;
 import javafx.scene.layout.HBox;
 
 /**
- * A tab's header: its title (double-click to rename in place) and, before the title, the tab's state badge
- * when it has one (a working indicator, a waiting badge: {@link #setBadge}). FX thread.
+ * A tab's header: its title (double-click to rename in place), before the title the tab's state badge when it
+ * has one (a working indicator, a waiting badge: {@link #setBadge}), and after it the tab's agent button when an
+ * agent runs in it ({@link #setAgentButton}). The two slots are independent: either may come and go while the
+ * other stays. FX thread.
  */
 public final class TabHeader extends HBox {
+    /** Every tab header has it; the tab menu finds the header it opened on by it. */
+    static final String STYLE_CLASS = "terminal-tab-header";
     private final Label title = new Label();
     private final Consumer<String> renamed;
     private final Runnable editingEnded;
     private Node badge;
+    private Node agentButton;
 
     /**
      * @param renamed told the name the user typed (blank: back to the program's title)
@@ -28,6 +33,7 @@ public final class TabHeader extends HBox {
         this.renamed = renamed;
         this.editingEnded = editingEnded;
         setAlignment(Pos.CENTER_LEFT);
+        getStyleClass().add(STYLE_CLASS);
         title.textProperty().bind(titleText);
         title.setOnMouseClicked(e -> {
             if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2) {
@@ -46,6 +52,17 @@ public final class TabHeader extends HBox {
         badge = node;
         if (node != null) {
             getChildren().add(0, node);
+        }
+    }
+
+    /** Shows {@code node} after the title (null: none): the button that opens the agent's conversation. */
+    public void setAgentButton(Node node) {
+        if (agentButton != null) {
+            getChildren().remove(agentButton);
+        }
+        agentButton = node;
+        if (node != null) {
+            getChildren().add(node);
         }
     }
 

@@ -14,15 +14,14 @@ import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
-import javafx.scene.control.CheckMenuItem;
-import javafx.scene.control.ContextMenu;
-import javafx.scene.control.MenuItem;
 import javafx.scene.control.Tab;
 import javafx.scene.layout.BorderPane;
 
 /**
  * One tab: its terminal session, its view, and its title. The title is the user's name for the tab when
- * they gave one (double-click to rename), else what the program set with OSC 0/2, else the shell's name.
+ * they gave one (double-click to rename), else "ended" when the shell ended in a way worth explaining, else what
+ * the program set with OSC 0/2, else the shell's name. A restored tab shows the title its program had set, as
+ * iTerm2 does, until the new shell sets one of its own; every title is cleaned by {@link TitleText}.
  * The tab's header is a {@link TabHeader} (title and state badge), its content a {@link TabBody} (the terminal
  * with its find bar, and an optional side panel).
  */
@@ -36,6 +35,9 @@ public final class TerminalTab {
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "");
     private final Consumer<TerminalTab> onShellExit;
     private String customTitle;
+    /** Shown while no user title is set, when the shell ended in a way worth explaining; never saved. */
+    static final String ENDED_TITLE = "ended";
+
     private String programTitle = "";
     private SessionEnd end;
     private boolean restored;
@@ -56,12 +58,13 @@ public final class TerminalTab {
         events.attach(this);
         this.header = new TabHeader(title, this::rename, view::requestFocus);
         this.body = new TabBody(new BorderPane(view, findBar, null, null, null));
-        tab.setContent(body);
         tab.setGraphic(header);
         tab.setUserData(this);
-        tab.setContextMenu(contextMenu());
-        tab.setOnSelectionChanged(e -> {
-            if (tab.isSelected()) {
+        // The content joins the scene when the tab is first shown: styling and laying out twenty restored tabs'
+        // terminals, find bars and scroll bars at once held the FX thread for seconds at start.
+        tab.selectedProperty().addListener((obs, was, selected) -> {
+            if (selected) {
+                showContent();
                 Platform.runLater(view::requestFocus);
             }
         });
@@ -90,7 +93,7 @@ public final class TerminalTab {
             Platform.runLater(() -> {
                 TerminalTab t = owner;
                 if (t != null) {
-                    t.programTitle = title;
+                    t.programTitle = TitleText.clean(title);
                     t.updateTitle();
                 }
             });
@@ -107,6 +110,12 @@ public final class TerminalTab {
         }
     }
 
+    private void showContent() {
+        if (tab.getContent() == null) {
+            tab.setContent(body);
+        }
+    }
+
     private void ended(SessionEnd sessionEnd) {
         if (end != null) {
             return;
@@ -115,23 +124,21 @@ public final class TerminalTab {
         if (sessionEnd instanceof SessionEnd.Exited && !sessionEnd.deservesExplanation()) {
             onShellExit.accept(this);
         } else if (sessionEnd.deservesExplanation()) {
-            programTitle = "ended";
+            // Shown, not kept as the program's title: a saved "ended" came back on the next launch's live shell.
             updateTitle();
         }
     }
 
-    private ContextMenu contextMenu() {
-        MenuItem rename = new MenuItem("Rename…");
-        rename.setOnAction(e -> beginRename());
-        CheckMenuItem keep = new CheckMenuItem("Keep scrollback across restarts");
-        keep.selectedProperty().bindBidirectional(persistScrollback);
-        return new ContextMenu(rename, keep);
-    }
-
-    /** Brings back the titles a restored tab had. */
+    /**
+     * Brings back the titles a restored tab had: the user's, and the one its program had set, which stays until
+     * the new shell sets its own. Both are cleaned of control characters; the "ended" that earlier versions
+     * saved as a program title is not brought back onto a live shell.
+     */
     public void restoreTitles(String savedCustomTitle, String savedProgramTitle) {
-        customTitle = savedCustomTitle == null || savedCustomTitle.isBlank() ? null : savedCustomTitle;
-        programTitle = savedProgramTitle == null ? "" : savedProgramTitle;
+        String custom = TitleText.clean(savedCustomTitle);
+        customTitle = custom.isEmpty() ? null : custom;
+        String program = TitleText.clean(savedProgramTitle);
+        programTitle = program.equals(ENDED_TITLE) ? "" : program;
         restored = true;
         updateTitle();
     }
@@ -146,6 +153,7 @@ public final class TerminalTab {
         return persistScrollback;
     }
 
+    /** The title the program set (or, restored, had set): what the session saves. Never "ended". */
     public String programTitle() {
         return programTitle;
     }
@@ -156,7 +164,8 @@ public final class TerminalTab {
 
     /** Sets the user's title; blank goes back to the program's title. */
     public void rename(String newTitle) {
-        customTitle = newTitle == null || newTitle.isBlank() ? null : newTitle.strip();
+        String cleaned = TitleText.clean(newTitle);
+        customTitle = cleaned.isEmpty() ? null : cleaned;
         updateTitle();
     }
 
@@ -164,6 +173,8 @@ public final class TerminalTab {
         String t;
         if (customTitle != null) {
             t = customTitle;
+        } else if (end != null && end.deservesExplanation()) {
+            t = ENDED_TITLE;
         } else if (!programTitle.isBlank()) {
             t = programTitle;
         } else {

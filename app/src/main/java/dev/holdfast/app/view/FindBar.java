@@ -22,6 +22,10 @@ public final class FindBar extends HBox {
     private final ToggleButton caseSensitive = new ToggleButton("Aa");
     private final ToggleButton regex = new ToggleButton(".*");
     private final Label count = new Label();
+    private final Button previous;
+    private final Button next;
+    private final Button close;
+    private boolean tooltipsInstalled;
 
     /**
      * @param view the terminal searched: the bar starts from its selection and gives it the focus back
@@ -34,14 +38,9 @@ public final class FindBar extends HBox {
         field.setPromptText("Find");
         field.setPrefColumnCount(24);
         HBox.setHgrow(field, Priority.SOMETIMES);
-        caseSensitive.setTooltip(new Tooltip("Match case"));
-        regex.setTooltip(new Tooltip("Regular expression"));
-        Button previous = new Button("↑");
-        previous.setTooltip(new Tooltip("Previous match (Shift+Enter)"));
-        Button next = new Button("↓");
-        next.setTooltip(new Tooltip("Next match (Enter)"));
-        Button close = new Button("✕");
-        close.setTooltip(new Tooltip("Close (Escape)"));
+        previous = new Button("↑");
+        next = new Button("↓");
+        close = new Button("✕");
         count.getStyleClass().add("find-count");
         count.setMinWidth(90);
         for (var node : new javafx.scene.control.Control[] {caseSensitive, regex, previous, next, close}) {
@@ -75,6 +74,7 @@ public final class FindBar extends HBox {
 
     /** Opens the bar (or focuses it), preset with the selection when there is one. */
     public void show() {
+        installTooltips();
         String selected = view.selectedText();
         if (!selected.isEmpty() && !selected.contains("\n")) {
             field.setText(selected);
@@ -84,6 +84,22 @@ public final class FindBar extends HBox {
         field.requestFocus();
         field.selectAll();
         search();
+    }
+
+    /**
+     * Each tooltip is a popup window of its own: made for every tab up front, a restore of twenty tabs built
+     * eighty windows on the FX thread before the first paint. Made when the bar is first opened instead.
+     */
+    private void installTooltips() {
+        if (tooltipsInstalled) {
+            return;
+        }
+        tooltipsInstalled = true;
+        caseSensitive.setTooltip(new Tooltip("Match case"));
+        regex.setTooltip(new Tooltip("Regular expression"));
+        previous.setTooltip(new Tooltip("Previous match (Shift+Enter)"));
+        next.setTooltip(new Tooltip("Next match (Enter)"));
+        close.setTooltip(new Tooltip("Close (Escape)"));
     }
 
     public void hide() {

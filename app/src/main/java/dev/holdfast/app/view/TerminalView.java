@@ -38,7 +38,8 @@ public final class TerminalView extends Region {
     private static final double SCROLLBAR_WIDTH = 12;
 
     /** What every terminal view of a window shares. */
-    public record Services(Executor searchExecutor, UiTicker ticker, LinkOpener links, PrimarySelection primary) {
+    public record Services(Executor searchExecutor, UiTicker ticker, LinkOpener links, PrimarySelection primary,
+                           FontMeasures fonts) {
     }
 
     /** How a terminal looks: the settings a view applies. */
@@ -46,6 +47,7 @@ public final class TerminalView extends Region {
     }
 
     private final TerminalSession session;
+    private final FontMeasures fonts;
     private final Canvas canvas = new Canvas();
     private final ScrollBar scrollBar = new ScrollBar();
     private boolean adjustingScrollBar;
@@ -66,7 +68,8 @@ public final class TerminalView extends Region {
     public TerminalView(TerminalSession session, Look look, Services services) {
         this.session = session;
         this.colors = new CellColors(look.palette());
-        this.grid = new CellGrid(CellMetrics.measure(look.fontFamily(), look.fontSize()));
+        this.fonts = services.fonts();
+        this.grid = new CellGrid(fonts.of(look.fontFamily(), look.fontSize()));
         this.repaint = new RepaintScheduler(this::paintFrame, () -> getScene() != null);
         this.viewport = new Viewport(session, grid, repaint::requestEverything);
         this.find = new TerminalFind(session.buffer(), services.searchExecutor(), Platform::runLater,
@@ -195,7 +198,7 @@ public final class TerminalView extends Region {
 
     /** Changes the font (zoom); the terminal is resized to the cells that now fit. */
     public void setFont(String family, double size) {
-        grid.setMetrics(CellMetrics.measure(family, size));
+        grid.setMetrics(fonts.of(family, size));
         requestLayout();
     }
 
@@ -278,6 +281,12 @@ public final class TerminalView extends Region {
 
     public int scrollOffset() {
         return viewport.scrollOffset();
+    }
+
+    /** Scrolls to the previous ({@code direction < 0}) or next shell prompt; nothing happens when there is none. */
+    public void jumpToPrompt(int direction) {
+        PromptJump.target(session.promptMarks(), session.buffer(), viewport.scrollOffset(), direction)
+                .ifPresent(this::scrollTo);
     }
 
     // ---- typing and the clipboard -------------------------------------------------------------------

@@ -3,7 +3,9 @@ package dev.holdfast.app.window;
 import dev.holdfast.app.autosave.TabState;
 import dev.holdfast.app.autosave.WindowState;
 import dev.holdfast.app.settings.Settings;
+import dev.holdfast.app.tabs.TabMenu;
 import dev.holdfast.app.tabs.TerminalTab;
+import dev.holdfast.app.view.FontMeasures;
 import dev.holdfast.app.view.LinkOpener;
 import dev.holdfast.app.view.Palette;
 import dev.holdfast.app.view.PrimarySelection;
@@ -28,6 +30,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import javafx.application.Platform;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.TabPane;
@@ -55,6 +59,7 @@ public final class MainWindow {
     private final Map<String, String> environment;
     private final Clock clock;
     private final Runnable onClosed;
+    private final boolean mac;
     private final WindowCloseHook closeHook;
     private final NoticeBar notices = new NoticeBar();
     private final WindowLayout layout;
@@ -63,11 +68,16 @@ public final class MainWindow {
     /** Cursor blinks of this window's tabs; stopped when the window closes. */
     private final UiTicker ticker = new UiTicker("holdfast-ui-ticks");
     private final TerminalView.Services viewServices;
+    private final TabMenu tabMenu = new TabMenu();
     private Runnable openSettings = () -> { };
+    private Runnable toggleSidebar = () -> { };
     /** The installed integration scripts; new tabs load them while the shellIntegration setting is on. */
     private ShellIntegration shellIntegration = ShellIntegration.OFF;
     private Instant lastKeystrokeAt;
     private Consumer<TerminalTab> onTabGone = tab -> { };
+    private final List<TabListener> tabListeners = new ArrayList<>();
+    private Consumer<TerminalTab> toggleConversation = tab -> { };
+    private final ReadOnlyObjectWrapper<TerminalView.Look> currentLook = new ReadOnlyObjectWrapper<>(this, "look");
     private boolean closing;
 
     /**
@@ -80,14 +90,16 @@ public final class MainWindow {
                       Runnable onClosed) {
         this.stage = stage;
         this.look = new WindowSettings(settings, palette, Font::getFamilies);
+        this.currentLook.set(look.look());
         this.inspector = inspector;
         this.background = background;
         this.environment = Map.copyOf(environment);
         this.clock = clock;
         this.closeHook = closeHook;
         this.onClosed = onClosed;
+        this.mac = mac;
         this.viewServices = new TerminalView.Services(background, ticker, LinkOpener.platform(background),
-                primarySelection);
+                primarySelection, new FontMeasures());
         this.closeRequests = new CloseRequests(background, Platform::runLater, confirmation, stage);
         this.layout = new WindowLayout(notices, tabs.tabPane(), mac, this::newTabFromCurrent, () -> openSettings.run());
         layout.applyChrome(palette);
@@ -129,6 +141,10 @@ public final class MainWindow {
         actions.put(Shortcut.ZOOM_OUT, () -> zoom(() -> look.zoomBy(-1)));
         actions.put(Shortcut.ZOOM_RESET, () -> zoom(look::resetZoom));
         actions.put(Shortcut.QUIT, this::requestCloseWindow);
+        actions.put(Shortcut.TOGGLE_SIDEBAR, () -> toggleSidebar.run());
+        actions.put(Shortcut.PREVIOUS_PROMPT, () -> selectedTab().ifPresent(t -> t.view().jumpToPrompt(-1)));
+        actions.put(Shortcut.NEXT_PROMPT, () -> selectedTab().ifPresent(t -> t.view().jumpToPrompt(1)));
+        actions.put(Shortcut.CONVERSATION, () -> selectedTab().ifPresent(t -> toggleConversation.accept(t)));
         return actions;
     }
 
@@ -167,9 +183,42 @@ public final class MainWindow {
      * scrollback replayed, then its shell.
      */
     public TerminalTab addTab(UUID panelId, Path directory, int index) {
+        TerminalTab tab = newTab(panelId, directory);
+        tabs.insert(tab, index);
+        announceOpened(List.of(tab));
+        return tab;
+    }
+
+    /** A tab to add: its restart-stable id and the directory its shell starts in. */
+    public record TabPlace(UUID panelId, Path directory) {
+    }
+
+    /**
+     * Adds tabs whose shells are not started yet after the open ones, in one change of the tab strip: the tab
+     * pane rebuilds its overflow menu of every tab on each change, so adding twenty one by one cost it twenty
+     * rebuilds of up to twenty items.
+     */
+    public List<TerminalTab> addTabs(List<TabPlace> places) {
+        List<TerminalTab> added = new ArrayList<>(places.size());
+        for (TabPlace place : places) {
+            added.add(newTab(place.panelId(), place.directory()));
+        }
+        tabs.append(added);
+        announceOpened(added);
+        return added;
+    }
+
+    private void announceOpened(List<TerminalTab> opened) {
+        for (TabListener listener : List.copyOf(tabListeners)) {
+            opened.forEach(listener::opened);
+        }
+    }
+
+    private TerminalTab newTab(UUID panelId, Path directory) {
         SessionSpec spec = new SessionSpec(panelId, directory, ShellCommand.loginShell(environment), environment,
                 80, 24, look.settings().historyLines(),
-                look.settings().shellIntegration() ? shellIntegration : ShellIntegration.OFF);
+                look.settings().shellIntegration() ? shellIntegration : ShellIntegration.OFF,
+                look.settings().emulatorParser());
         TerminalTab tab = new TerminalTab(events -> new TerminalSession(spec, events, inspector, clock),
                 look.look(), viewServices, this::closeTab);
         tab.persistScrollbackProperty().addListener((obs, was, keep) -> {
@@ -181,7 +230,7 @@ public final class MainWindow {
             e.consume();
             requestCloseTab(tab);
         });
-        tabs.insert(tab, index);
+        tabMenu.attach(tab);
         return tab;
     }
 
@@ -253,6 +302,7 @@ public final class MainWindow {
         if (!tabs.remove(tab)) {
             return;
         }
+        tellClosed(tab);
         tab.view().dispose();
         background.execute(tab.session()::close);
         onTabGone.accept(tab);
@@ -285,6 +335,7 @@ public final class MainWindow {
         }
         List<TerminalTab> open = tabs();
         for (TerminalTab tab : open) {
+            tellClosed(tab);
             tab.view().dispose();
         }
         stage.hide();
@@ -298,6 +349,32 @@ public final class MainWindow {
                 onClosed.run();
             });
         });
+    }
+
+    private void tellClosed(TerminalTab tab) {
+        for (TabListener listener : List.copyOf(tabListeners)) {
+            listener.closed(tab);
+        }
+    }
+
+    /** Told of every tab opened from now on and of every tab closed; the tabs open now are not replayed. */
+    public void addTabListener(TabListener listener) {
+        tabListeners.add(listener);
+    }
+
+    /** What the conversation shortcut does to the selected tab. */
+    public void setToggleConversation(Consumer<TerminalTab> action) {
+        toggleConversation = action;
+    }
+
+    /** How the window's terminals look now (palette, font, zoom): side panels follow it. */
+    public ReadOnlyObjectProperty<TerminalView.Look> lookProperty() {
+        return currentLook.getReadOnlyProperty();
+    }
+
+    /** Whether the window follows macOS's shortcuts (Cmd) rather than Linux's (Ctrl+Shift). */
+    public boolean isMac() {
+        return mac;
     }
 
     public boolean isClosing() {
@@ -314,6 +391,7 @@ public final class MainWindow {
         for (TerminalTab tab : tabs()) {
             tab.view().setFont(look.fontFamily(), look.fontSize());
         }
+        currentLook.set(look.look());
     }
 
     /** Applies changed settings to every tab at once (scrollback size: new tabs). FX thread. */
@@ -324,6 +402,7 @@ public final class MainWindow {
         for (TerminalTab tab : tabs()) {
             tab.view().apply(now);
         }
+        currentLook.set(now);
     }
 
     /** When a key was last pressed in this window (null: not yet). */
@@ -348,6 +427,11 @@ public final class MainWindow {
     /** Where new tabs find the shell integration scripts. FX thread, before tabs open. */
     public void setShellIntegration(ShellIntegration installed) {
         this.shellIntegration = installed;
+    }
+
+    /** What the sidebar shortcut does. */
+    public void setToggleSidebar(Runnable action) {
+        toggleSidebar = action;
     }
 
     /** What the settings button and shortcut open. */

@@ -9,7 +9,13 @@ import javafx.scene.input.KeyEvent;
  */
 public enum Shortcut {
     NEW_TAB, CLOSE_TAB, COPY, PASTE, NEXT_TAB, PREVIOUS_TAB, MOVE_TAB_LEFT, MOVE_TAB_RIGHT,
-    ZOOM_IN, ZOOM_OUT, ZOOM_RESET, SELECT_ALL, FIND, SETTINGS, QUIT;
+    ZOOM_IN, ZOOM_OUT, ZOOM_RESET, SELECT_ALL, FIND, SETTINGS, QUIT,
+    /** Shows or hides the sidebar of tab cards. */
+    TOGGLE_SIDEBAR,
+    /** Scrolls to the previous / next shell prompt (OSC 133 marks). */
+    PREVIOUS_PROMPT, NEXT_PROMPT,
+    /** Shows or hides the tab's agent conversation beside its terminal (Ctrl+Shift+J, Cmd+Shift+J). */
+    CONVERSATION;
 
     /** The shortcut this key press means on the given platform, or null when it belongs to the terminal. */
     public static Shortcut match(KeyEvent e, boolean mac) {
@@ -28,7 +34,8 @@ public enum Shortcut {
         }
         if (shift) {
             // Ctrl+Shift+= is how Ctrl++ is typed on most layouts, so zooming in also works shifted.
-            return firstOf(command(code), tabMove(code), zoom(code) == ZOOM_IN ? ZOOM_IN : null);
+            return firstOf(command(code), shiftedCommand(code), tabMove(code), zoom(code) == ZOOM_IN ? ZOOM_IN : null,
+                    prompt(code));
         }
         return firstOf(tabSwitch(code), zoom(code));
     }
@@ -41,9 +48,9 @@ public enum Shortcut {
             Shortcut bracket = code == KeyCode.OPEN_BRACKET ? PREVIOUS_TAB
                     : code == KeyCode.CLOSE_BRACKET ? NEXT_TAB : null;
             boolean zoomIn = code == KeyCode.EQUALS || code == KeyCode.PLUS;
-            return firstOf(bracket, tabMove(code), zoomIn ? ZOOM_IN : null);
+            return firstOf(bracket, shiftedCommand(code), tabMove(code), zoomIn ? ZOOM_IN : null);
         }
-        return firstOf(command(code), tabSwitch(code), zoom(code));
+        return firstOf(command(code), tabSwitch(code), zoom(code), prompt(code));
     }
 
     /** The app's commands on the platform's primary chord: Ctrl+Shift on Linux, Cmd on macOS. */
@@ -61,10 +68,30 @@ public enum Shortcut {
         };
     }
 
+    /**
+     * Commands that take Shift on both platforms: Ctrl+Shift+J on Linux, and Cmd+Shift+J on macOS, where
+     * Cmd+J alone stays free for what macOS apps use it for.
+     */
+    private static Shortcut shiftedCommand(KeyCode code) {
+        return switch (code) {
+            case J -> CONVERSATION;
+            case B -> TOGGLE_SIDEBAR;
+            default -> null;
+        };
+    }
+
     private static Shortcut tabSwitch(KeyCode code) {
         return switch (code) {
             case PAGE_UP -> PREVIOUS_TAB;
             case PAGE_DOWN -> NEXT_TAB;
+            default -> null;
+        };
+    }
+
+    private static Shortcut prompt(KeyCode code) {
+        return switch (code) {
+            case UP -> PREVIOUS_PROMPT;
+            case DOWN -> NEXT_PROMPT;
             default -> null;
         };
     }

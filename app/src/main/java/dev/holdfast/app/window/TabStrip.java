@@ -73,8 +73,18 @@ final class TabStrip {
 
     /** Adds {@code tab} at {@code index} (clamped to the strip). */
     void insert(TerminalTab tab, int index) {
-        tab.titleProperty().addListener((obs, old, t) -> titlesChanged.set(titlesChanged.get() + 1));
+        followTitle(tab);
         tabPane.getTabs().add(Math.max(0, Math.min(index, tabPane.getTabs().size())), tab.tab());
+    }
+
+    /** Adds {@code added} after the open tabs, in one change. */
+    void append(List<TerminalTab> added) {
+        added.forEach(this::followTitle);
+        tabPane.getTabs().addAll(added.stream().map(TerminalTab::tab).toList());
+    }
+
+    private void followTitle(TerminalTab tab) {
+        tab.titleProperty().addListener((obs, old, t) -> titlesChanged.set(titlesChanged.get() + 1));
     }
 
     /** @return false when the tab was not in the strip (closed already) */

@@ -1,10 +1,14 @@
 package dev.holdfast.app.window;
 
 import dev.holdfast.app.autosave.ScrollbackExporter;
+import dev.holdfast.app.control.ActivityView;
+import dev.holdfast.app.control.AgentConversations;
+import dev.holdfast.app.control.CardInfo;
 import dev.holdfast.app.control.CheckpointNowResult;
 import dev.holdfast.app.control.CloseOutcome;
 import dev.holdfast.app.control.ControlException;
 import dev.holdfast.app.control.ControlTarget;
+import dev.holdfast.app.control.ConversationReport;
 import dev.holdfast.app.control.NamedKey;
 import dev.holdfast.app.control.ReadOptions;
 import dev.holdfast.app.control.TabInfo;
@@ -12,6 +16,7 @@ import dev.holdfast.app.tabs.TerminalTab;
 import dev.holdfast.app.view.SelectionText;
 import dev.holdfast.terminal.emulation.TerminalSession;
 import dev.holdfast.terminal.export.CapturedLines;
+import dev.holdfast.terminal.export.PhysicalRows;
 import dev.holdfast.terminal.input.KeyEncoder;
 import dev.holdfast.terminal.input.KeyboardModes;
 import dev.holdfast.terminal.pty.ProcessSnapshot;
@@ -39,20 +44,27 @@ public final class WindowControlTarget implements ControlTarget {
     private final ScrollbackExporter exporter;
     private final Supplier<CompletableFuture<CheckpointNowResult>> checkpointNow;
     private final Supplier<Map<String, Object>> extraStats;
+    private final AgentConversations conversations;
+    private final ActivityView activity;
     private final KeyEncoder encoder = new KeyEncoder();
 
     /**
      * @param checkpointNow runs a forced checkpoint (FX thread)
      * @param extraStats counters from other parts of the app, merged into {@code stats} (FX thread)
+     * @param conversations the tabs' agents and conversations
+     * @param activity the tabs' states, clocks and cards (FX thread)
      */
     public WindowControlTarget(MainWindow window, Executor background, ScrollbackExporter exporter,
                                Supplier<CompletableFuture<CheckpointNowResult>> checkpointNow,
-                               Supplier<Map<String, Object>> extraStats) {
+                               Supplier<Map<String, Object>> extraStats, AgentConversations conversations,
+                               ActivityView activity) {
+        this.activity = activity;
         this.window = window;
         this.background = background;
         this.exporter = exporter;
         this.checkpointNow = checkpointNow;
         this.extraStats = extraStats;
+        this.conversations = conversations;
     }
 
     private static <T> CompletableFuture<T> onFx(Callable<T> call) {
@@ -72,7 +84,7 @@ public final class WindowControlTarget implements ControlTarget {
                 .orElseThrow(() -> ControlException.panelNotFound(panelId));
     }
 
-    private record TabView(TerminalTab tab, String title, boolean selected) {
+    private record TabView(TerminalTab tab, String title, boolean selected, Optional<ActivityView.Clocks> clocks) {
     }
 
     @Override
@@ -81,7 +93,7 @@ public final class WindowControlTarget implements ControlTarget {
             List<TabView> views = new ArrayList<>();
             TerminalTab selected = window.selectedTab().orElse(null);
             for (TerminalTab t : window.tabs()) {
-                views.add(new TabView(t, t.titleProperty().get(), t == selected));
+                views.add(new TabView(t, t.titleProperty().get(), t == selected, activity.clocks(t.panelId())));
             }
             return views;
         }).thenApplyAsync(views -> {
@@ -90,12 +102,21 @@ public final class WindowControlTarget implements ControlTarget {
                 TerminalSession s = v.tab().session();
                 ProcessSnapshot p = s.inspectProcess();
                 String cwd = s.directory(p).map(Path::toString).orElse(null);
+                ActivityView.Clocks clocks = v.clocks().orElse(null);
                 infos.add(new TabInfo(v.tab().panelId(), v.title(), cwd,
                         s.shellPid().isPresent() ? s.shellPid().getAsLong() : null,
-                        p.foregroundCommand().orElse(null), v.selected(), v.tab().isRestored()));
+                        p.foregroundCommand().orElse(null), v.selected(), v.tab().isRestored(),
+                        conversations.agentOf(v.tab().panelId()).map(ConversationReport::wireName).orElse(null),
+                        clocks == null ? null : clocks.state(), clocks == null ? null : clocks.stateSince(),
+                        clocks == null ? null : clocks.lastActivityAt()));
             }
             return infos;
         }, background);
+    }
+
+    @Override
+    public CompletableFuture<List<CardInfo>> cards() {
+        return onFx(activity::cards);
     }
 
     @Override
@@ -149,7 +170,7 @@ public final class WindowControlTarget implements ControlTarget {
     @Override
     public CompletableFuture<String> read(UUID panelId, ReadOptions options) {
         return onFx(() -> tab(panelId).session()).thenApplyAsync(s -> options.ansi() ? readAnsi(s, options)
-                : readPlain(s, options), background);
+                : options.rows() ? readRows(s, options) : readPlain(s, options), background);
     }
 
     /** Plain text, one line per row: lines wrapped by the terminal are joined, trailing blanks trimmed. */
@@ -159,6 +180,15 @@ public final class WindowControlTarget implements ControlTarget {
             lines.remove(lines.size() - 1);
         }
         return String.join("\n", lastLines(lines, options)) + "\n";
+    }
+
+    /** The physical rows, one per screen row as shown (a wrapped line stays two rows), trailing blanks trimmed. */
+    private static String readRows(TerminalSession s, ReadOptions options) {
+        List<String> rows = new ArrayList<>(PhysicalRows.of(s.buffer(), options.scrollback()));
+        while (!rows.isEmpty() && rows.get(rows.size() - 1).isEmpty()) {
+            rows.remove(rows.size() - 1);
+        }
+        return String.join("\n", lastLines(rows, options)) + "\n";
     }
 
     private String readAnsi(TerminalSession s, ReadOptions options) {
@@ -199,6 +229,14 @@ public final class WindowControlTarget implements ControlTarget {
         }
         int n = options.lines().getAsInt();
         return lines.subList(Math.max(0, lines.size() - n), lines.size());
+    }
+
+    /** The tab is looked up on the FX thread; the conversation is resolved and read on the service's thread. */
+    @Override
+    public CompletableFuture<ConversationReport> conversation(UUID panelId) {
+        return onFx(() -> tab(panelId).panelId())
+                .thenCompose(conversations::conversation)
+                .thenApply(ConversationReport::of);
     }
 
     @Override

@@ -8,7 +8,6 @@ import dev.holdfast.checkpoint.session.WindowFrame;
 import dev.holdfast.terminal.emulation.SessionSpec;
 import dev.holdfast.terminal.emulation.TerminalEvents;
 import dev.holdfast.terminal.emulation.TerminalSession;
-import dev.holdfast.terminal.export.CapturedLines;
 import dev.holdfast.terminal.pty.ProcessSnapshot;
 import dev.holdfast.terminal.pty.ShellCommand;
 import dev.holdfast.checkpoint.scrollback.CheckpointSettings;
@@ -34,7 +33,7 @@ class QuitSaveTest {
 
     private final ScrollbackExporter exporter = new ScrollbackExporter(CheckpointSettings.defaults());
     private final List<WindowState> saves = new ArrayList<>();
-    private final List<Map<UUID, CapturedLines>> captures = new ArrayList<>();
+    private final List<Map<UUID, ScreenCapture>> captures = new ArrayList<>();
     private final List<String> endings = new ArrayList<>();
     private final List<String> order = new ArrayList<>();
     private CompletableFuture<Void> pendingSave = CompletableFuture.completedFuture(null);
@@ -64,7 +63,7 @@ class QuitSaveTest {
     };
 
     private QuitSave quit(QuitSave.Saver with) {
-        return new QuitSave(with, exporter::capture, () -> order.add("stop periodic work"), ending, Runnable::run);
+        return new QuitSave(with, exporter::captureWithScreen, () -> order.add("stop periodic work"), ending, Runnable::run);
     }
 
     private TerminalSession terminal(String text) {
@@ -171,9 +170,9 @@ class QuitSaveTest {
         WindowState state = window("two", new TabState(kept.spec().panelId(), null, "", kept, true),
                 new TabState(secret.spec().panelId(), null, "", secret, false));
 
-        Map<UUID, CapturedLines> copies = QuitSave.captureEligible(state, exporter::capture);
+        Map<UUID, ScreenCapture> copies = QuitSave.captureEligible(state, exporter::captureWithScreen);
 
         assertEquals(java.util.Set.of(kept.spec().panelId()), copies.keySet());
-        assertTrue(exporter.format(copies.get(kept.spec().panelId())).contains("kept"));
+        assertTrue(exporter.format(copies.get(kept.spec().panelId()).lines()).contains("kept"));
     }
 }

@@ -129,7 +129,7 @@ class SessionSaverTest {
         TerminalSession big = terminal(root, text.toString());
         TabState tab = new TabState(big.spec().panelId(), null, "", big, true);
 
-        saver.saveForQuit(window(tab), Map.of(tab.panelId(), exporter.capture(big))).get(10, TimeUnit.SECONDS);
+        saver.saveForQuit(window(tab), Map.of(tab.panelId(), exporter.captureWithScreen(big))).get(10, TimeUnit.SECONDS);
 
         String kept = ((SessionLoad.Loaded) small.load()).snapshot().panels().get(0).scrollback();
         assertTrue(kept.contains("line 2999"), "the end is kept");
@@ -143,8 +143,8 @@ class SessionSaverTest {
         TabState a = new TabState(kept.spec().panelId(), null, "", kept, true);
         TabState b = new TabState(secret.spec().panelId(), null, "", secret, false);
         saver.saveForQuit(window(a, b), Map.of(
-                a.panelId(), exporter.capture(kept),
-                b.panelId(), exporter.capture(secret))).get(5, TimeUnit.SECONDS);
+                a.panelId(), exporter.captureWithScreen(kept),
+                b.panelId(), exporter.captureWithScreen(secret))).get(5, TimeUnit.SECONDS);
         SessionSnapshot snapshot = saved();
         assertNotEquals(null, snapshot.scrollbackCapturedAt());
         String scrollback = snapshot.panels().get(0).scrollback();

@@ -32,7 +32,8 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 30, unit = TimeUnit.SECONDS)
 class ControlServerTest {
     private static final ControlSettings FAST = new ControlSettings(ControlSettings.DEFAULT_MAX_REQUEST_BYTES,
-            Duration.ofMillis(300), ControlSettings.DEFAULT_MAX_CONNECTIONS, Duration.ofSeconds(2));
+            Duration.ofMillis(300), ControlSettings.DEFAULT_MAX_CONNECTIONS, Duration.ofSeconds(2),
+            ControlSettings.DEFAULT_IDLE_TIMEOUT);
 
     private final List<ControlServer> servers = new ArrayList<>();
     private final FakeControlTarget target = new FakeControlTarget();
@@ -195,6 +196,8 @@ class ControlServerTest {
         JsonNode all = assertOk(call("{\"v\":1,\"id\":2,\"cmd\":\"read\",\"args\":{\"panel\":\"0f8f\","
                 + "\"scrollback\":true,\"lines\":20,\"ansi\":true}}"));
         assertEquals("screen of bash with history, last 20, \u001b[31mred\u001b[0m\n$ ", all.path("text").asText());
+        JsonNode rows = assertOk(call("{\"v\":1,\"id\":3,\"cmd\":\"read\",\"args\":{\"panel\":\"0f8f\",\"rows\":true}}"));
+        assertEquals("screen of bash, as rows\n$ ", rows.path("text").asText());
     }
 
     @Test
@@ -210,7 +213,24 @@ class ControlServerTest {
         assertError(call("{\"v\":1,\"id\":1,\"cmd\":\"read\",\"args\":{\"panel\":\"0f8f\",\"colour\":true}}"),
                 "bad-request");
         assertError(call("{\"v\":1,\"id\":1,\"cmd\":\"read\",\"args\":[\"0f8f\"]}"), "bad-request");
+        assertError(call("{\"v\":1,\"id\":1,\"cmd\":\"read\",\"args\":{\"panel\":\"0f8f\",\"rows\":true,\"ansi\":true}}"),
+                "bad-request");
         assertTrue(target.calls.isEmpty(), target.calls.toString());
+    }
+
+    @Test
+    void conversationTakesAPrefixAndAnswersTheReport() throws IOException {
+        target.conversations.put(FakeControlTarget.SECOND, new ConversationReport(FakeControlTarget.SECOND, "codex",
+                new ConversationReport.BindingInfo(true, "resume-argument", "019a-thread", "started as codex resume", null),
+                "title", null, List.of(new ConversationReport.Turn("user", null, "hello", null, null, null, null, null)),
+                0));
+        start();
+        JsonNode result = assertOk(call("{\"v\":1,\"id\":1,\"cmd\":\"conversation\",\"args\":{\"panel\":\"7c9e\"}}"));
+        assertEquals(FakeControlTarget.SECOND.toString(), result.path("panelId").asText());
+        assertEquals("resume-argument", result.path("binding").path("source").asText());
+        assertEquals("hello", result.path("turns").get(0).path("text").asText());
+        assertEquals(List.of("list", "conversation " + FakeControlTarget.SECOND), target.calls);
+        assertError(call("{\"v\":1,\"id\":2,\"cmd\":\"conversation\",\"args\":{}}"), "bad-request");
     }
 
     @Test
@@ -336,7 +356,8 @@ class ControlServerTest {
 
     @Test
     void aRequestOfExactlyTheLimitIsRead() throws IOException {
-        start(target, new ControlSettings(100, Duration.ofSeconds(5), 4, Duration.ofSeconds(1)));
+        start(target, new ControlSettings(100, Duration.ofSeconds(5), 4, Duration.ofSeconds(1),
+                ControlSettings.DEFAULT_IDLE_TIMEOUT));
         String request = "{\"v\":1,\"id\":1,\"cmd\":\"list\",\"pad\":\"";
         request = request + "x".repeat(100 - request.length() - 2) + "\"}";
         assertEquals(100, request.getBytes(StandardCharsets.UTF_8).length);
@@ -417,7 +438,8 @@ class ControlServerTest {
 
     @Test
     void connectionsBeyondTheLimitAreToldTheServerIsBusy() throws IOException {
-        start(target, new ControlSettings(1024, Duration.ofSeconds(5), 1, Duration.ofSeconds(1)));
+        start(target, new ControlSettings(1024, Duration.ofSeconds(5), 1, Duration.ofSeconds(1),
+                ControlSettings.DEFAULT_IDLE_TIMEOUT));
         try (RawClient first = new RawClient(primary)) {
             assertOk(first.call("{\"v\":1,\"id\":1,\"cmd\":\"list\"}"));
             try (RawClient second = new RawClient(primary)) {
@@ -500,6 +522,183 @@ class ControlServerTest {
             stopped.get(10, TimeUnit.SECONDS);
         }
         assertFalse(Files.exists(primary));
+    }
+
+    private static ControlSettings idleAfter(Duration idle, int maxConnections) {
+        return new ControlSettings(ControlSettings.DEFAULT_MAX_REQUEST_BYTES, Duration.ofSeconds(5), maxConnections,
+                Duration.ofSeconds(1), idle);
+    }
+
+    @Test
+    void aConnectionThatSendsNothingIsClosedAfterTheIdleTimeout() throws IOException {
+        start(target, idleAfter(Duration.ofMillis(300), ControlSettings.DEFAULT_MAX_CONNECTIONS));
+        try (RawClient silent = new RawClient(primary)) {
+            // Blocks until the server closes it; the class timeout fails the test if it never does.
+            assertTrue(silent.closedByServer());
+        }
+        assertOk(call("{\"v\":1,\"id\":1,\"cmd\":\"list\"}"));
+    }
+
+    @Test
+    void silentConnectionsHoldingEverySlotGiveThemBackAfterTheIdleTimeout() throws Exception {
+        start(target, idleAfter(Duration.ofMillis(400), 2));
+        try (RawClient first = new RawClient(primary); RawClient second = new RawClient(primary)) {
+            // Both slots are taken by clients that send nothing: a third is told the server is busy ...
+            JsonNode refused = null;
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (refused == null && System.nanoTime() < deadline) {
+                try (RawClient third = new RawClient(primary)) {
+                    JsonNode answer = third.call("{\"v\":1,\"id\":1,\"cmd\":\"list\"}");
+                    if (!answer.path("ok").asBoolean()) {
+                        refused = answer;
+                    }
+                }
+            }
+            assertError(refused, "busy");
+            // ... until the idle ones are closed, and ctl gets in again.
+            assertTrue(first.closedByServer());
+            assertTrue(second.closedByServer());
+            assertOk(callWhenServed("{\"v\":1,\"id\":2,\"cmd\":\"list\"}"));
+        }
+    }
+
+    /** Calls until the server has a slot (the slots of closed connections are handed back as their threads end). */
+    private JsonNode callWhenServed(String request) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (true) {
+            JsonNode answer = call(request);
+            if (answer.path("ok").asBoolean() || !"busy".equals(answer.path("error").path("code").asText())
+                    || System.nanoTime() > deadline) {
+                return answer;
+            }
+            Thread.sleep(20);
+        }
+    }
+
+    @Test
+    void eightSilentConnectionsDoNotLockCtlOut() throws IOException {
+        start();
+        List<RawClient> silent = new ArrayList<>();
+        try {
+            for (int i = 0; i < 8; i++) {
+                silent.add(new RawClient(primary));
+            }
+            assertOk(call("{\"v\":1,\"id\":1,\"cmd\":\"list\"}"));
+        } finally {
+            for (RawClient client : silent) {
+                client.close();
+            }
+        }
+    }
+
+    @Test
+    void aClientSendingAByteNowAndThenIsClosedAllTheSame() throws Exception {
+        start(target, idleAfter(Duration.ofMillis(400), ControlSettings.DEFAULT_MAX_CONNECTIONS));
+        try (RawClient dribbling = new RawClient(primary)) {
+            CompletableFuture<Void> drip = CompletableFuture.runAsync(() -> {
+                try {
+                    while (true) {
+                        dribbling.send(" ");
+                        Thread.sleep(50);
+                    }
+                } catch (IOException | InterruptedException closed) {
+                    // The server closed the connection.
+                }
+            });
+            drip.get(20, TimeUnit.SECONDS);
+            assertTrue(dribbling.closedByServer());
+        }
+    }
+
+    @Test
+    void aCommandSlowerThanTheIdleTimeoutIsStillAnswered() throws IOException {
+        start(target, idleAfter(Duration.ofMillis(200), ControlSettings.DEFAULT_MAX_CONNECTIONS));
+        target.override = call -> CompletableFuture.supplyAsync(() -> List.of(),
+                CompletableFuture.delayedExecutor(800, TimeUnit.MILLISECONDS));
+        try (RawClient client = new RawClient(primary)) {
+            assertOk(client.call("{\"v\":1,\"id\":1,\"cmd\":\"list\"}"));
+            target.override = null;
+            // The answer restarted the idle clock: a prompt next request is served on the same connection.
+            assertOk(client.call("{\"v\":1,\"id\":2,\"cmd\":\"list\"}"));
+        }
+    }
+
+    @Test
+    void twoHundredConcurrentConnectionsAreAllServedAndLeaveTheSocketPrivate() throws Exception {
+        Path socket = start();
+        List<RawClient> idle = new ArrayList<>();
+        java.util.concurrent.ExecutorService clients = java.util.concurrent.Executors.newFixedThreadPool(100,
+                new dev.holdfast.terminal.threads.NamedThreadFactory("test-control-client", true));
+        try {
+            for (int i = 0; i < 100; i++) {
+                idle.add(new RawClient(primary));
+            }
+            List<CompletableFuture<JsonNode>> answers = new ArrayList<>();
+            for (int i = 0; i < 100; i++) {
+                int id = i;
+                answers.add(CompletableFuture.supplyAsync(() -> {
+                    try (RawClient client = new RawClient(primary)) {
+                        return client.call("{\"v\":1,\"id\":" + id + ",\"cmd\":\"list\"}");
+                    } catch (IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                }, clients));
+            }
+            for (CompletableFuture<JsonNode> answer : answers) {
+                assertEquals(3, assertOk(answer.get(20, TimeUnit.SECONDS)).size());
+            }
+            assertOk(call("{\"v\":1,\"id\":1,\"cmd\":\"list\"}"));
+        } finally {
+            clients.shutdownNow();
+            for (RawClient client : idle) {
+                client.close();
+            }
+        }
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(socket)));
+    }
+
+    @Test
+    void aTenMegabyteLineIsRefusedAndTheServerGoesOn() throws Exception {
+        Path socket = start();
+        try (RawClient client = new RawClient(primary)) {
+            CompletableFuture<Void> flood = CompletableFuture.runAsync(() -> {
+                byte[] line = new byte[10 * 1024 * 1024];
+                Arrays.fill(line, (byte) '{');
+                line[line.length - 1] = '\n';
+                try {
+                    client.channel().write(ByteBuffer.wrap(line));
+                } catch (IOException expected) {
+                    // Closed by the server once it had answered.
+                }
+            });
+            assertError(client.readResponse(), "too-large");
+            flood.get(20, TimeUnit.SECONDS);
+        }
+        assertOk(call("{\"v\":1,\"id\":1,\"cmd\":\"list\"}"));
+        assertError(call("{\"v\":1,\"id\":2,\"cmd\":\"read\",\"args\":{\"panel\":\"" + UUID.randomUUID()
+                + "\"}}"), "not-found");
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(socket)));
+    }
+
+    @Test
+    void startRemovesInstanceSocketsNobodyListensOnAndKeepsTheOthers() throws IOException {
+        Path dead = directory.resolve("control-999999999.sock");
+        Path alsoDead = directory.resolve("control-12.sock");
+        SocketTestSupport.leaveStaleSocket(dead);
+        SocketTestSupport.leaveStaleSocket(alsoDead);
+        Path notASocket = Files.writeString(directory.resolve("control-77.sock"), "notes");
+        Path unrelated = directory.resolve("other-5.sock");
+        SocketTestSupport.leaveStaleSocket(unrelated);
+        try (var live = java.nio.channels.ServerSocketChannel.open(java.net.StandardProtocolFamily.UNIX)) {
+            Path liveSocket = directory.resolve("control-4242.sock");
+            live.bind(java.net.UnixDomainSocketAddress.of(liveSocket));
+            assertEquals(primary, start());
+            assertFalse(Files.exists(dead));
+            assertFalse(Files.exists(alsoDead));
+            assertTrue(Files.exists(liveSocket), "a socket another instance listens on stays");
+            assertEquals("notes", Files.readString(notASocket));
+            assertTrue(Files.exists(unrelated), "only control-<pid>.sock files are Holdfast's");
+        }
     }
 
     @Test

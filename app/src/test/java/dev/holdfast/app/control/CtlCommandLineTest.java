@@ -29,6 +29,11 @@ class CtlCommandLineTest {
         assertEquals("{\"panel\":\"0f8f\",\"force\":true}",
                 invocation("close", "--panel=0f8f", "--force").args().toString());
         assertEquals("{}", invocation("list").args().toString());
+        CtlCommandLine.Invocation conversation = invocation("conversation", "--panel", "0f8f", "--json");
+        assertEquals(ControlCommand.CONVERSATION, conversation.command());
+        assertEquals("{\"panel\":\"0f8f\"}", conversation.args().toString());
+        assertTrue(conversation.json());
+        assertEquals("conversation needs the argument 'panel'", invalid("conversation"));
     }
 
     @Test
@@ -88,5 +93,13 @@ class CtlCommandLineTest {
         assertEquals("argument 'lines' of read must be a whole number of at least 1",
                 invalid("read", "--panel", "x", "--lines", "0"));
         assertEquals("send needs exactly one of the arguments 'text', 'keys'", invalid("send", "--panel", "x"));
+        assertEquals("read takes at most one of the arguments 'ansi', 'rows'",
+                invalid("read", "--panel", "x", "--rows", "--ansi"));
+    }
+
+    @Test
+    void readRowsAsksForThePhysicalRows() {
+        CtlCommandLine.Invocation rows = invocation("read", "--panel", "0f8f", "--rows", "--lines", "3");
+        assertEquals("{\"panel\":\"0f8f\",\"rows\":true,\"lines\":3}", rows.args().toString());
     }
 }

@@ -17,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -77,22 +78,35 @@ class CtlMainTest {
     }
 
     @Test
-    void listPrintsAnAlignedTableMarkingTheSelectedTab() throws IOException {
+    void listPrintsAnAlignedTableMarkingTheSelectedTabAndTheAgentWhereOneRuns() throws IOException {
+        target.tabs.set(1, new TabInfo(FakeControlTarget.SECOND, "codex", "/home/ada/notes", 4343L, "codex", false,
+                true, "codex"));
         start(target);
         assertEquals(0, ctl("list"));
         assertEquals("""
-                  PANEL                                 TITLE         CWD              PID   COMMAND  RESTORED
-                * 0f8fad5b-d9cb-469f-a165-70867728950e  bash          /home/ada        4242  bash     no
-                  7c9e6679-7425-40de-944b-e07fc1f90ae7  vim notes.md  /home/ada/notes  4343  vim      yes
-                  7c1e0000-0000-4000-8000-000000000003  exited        -                -     -        no
+                  PANEL                                 TITLE   CWD              PID   COMMAND  AGENT  RESTORED  STATE  SINCE  LAST ACTIVITY
+                * 0f8fad5b-d9cb-469f-a165-70867728950e  bash    /home/ada        4242  bash     -      no        -      -      -
+                  7c9e6679-7425-40de-944b-e07fc1f90ae7  codex   /home/ada/notes  4343  codex    codex  yes       -      -      -
+                  7c1e0000-0000-4000-8000-000000000003  exited  -                -     -        -      no        -      -      -
                 """, out);
         assertEquals("", err);
     }
 
     @Test
+    void cardsPrintsEachCardAsTheSidebarWordsIt() throws IOException {
+        start(target);
+        assertEquals(0, ctl("cards"));
+        assertTrue(out.startsWith("vim notes.md  (" + FakeControlTarget.SECOND + ")\n  vim · /home/ada/notes\n  idle since "),
+                out);
+        assertTrue(out.contains(", updated 2 min ago\n  $ make  → 0 in 1.5 s\n    10:00  idle\n"), out);
+        assertEquals(0, ctl("cards", "--json"));
+        assertTrue(out.contains("\"lastActivityAt\":\"2026-03-01T09:58:00Z\""), out);
+    }
+
+    @Test
     void aTitleCannotDriveTheTerminalCtlPrintsTo() throws IOException {
         target.tabs.set(0, new TabInfo(FakeControlTarget.FIRST, "evil\u001b]52;c;aGk=\u0007", "/", 1L, "sh", true,
-                false));
+                false, null));
         start(target);
         assertEquals(0, ctl("list"));
         assertTrue(out.contains("evil?]52;c;aGk=?"), out);
@@ -110,6 +124,15 @@ class CtlMainTest {
 
         assertEquals(0, ctl("read", "--panel", "0f8f", "--json"));
         assertEquals("screen of bash\n$ ", new ObjectMapper().readTree(out).path("text").asText());
+    }
+
+    @Test
+    void readRowsAsksTheTabForItsPhysicalRows() throws IOException {
+        start(target);
+        assertEquals(0, ctl("read", "--panel", "0f8f", "--rows"));
+        assertEquals("screen of bash, as rows\n$ \n", out);
+        assertEquals(1, ctl("read", "--panel", "0f8f", "--rows", "--ansi"));
+        assertTrue(err.contains("at most one of the arguments 'ansi', 'rows'"), err);
     }
 
     @Test
@@ -143,6 +166,89 @@ class CtlMainTest {
     /** The target's stats are a map without an order; the lines are compared sorted. */
     private static String sortedLines(String text) {
         return String.join("\n", text.lines().sorted().toList()) + "\n";
+    }
+
+    private static ConversationReport boundReport() {
+        Instant at = Instant.parse("2026-03-01T10:15:30Z");
+        return new ConversationReport(FakeControlTarget.SECOND, "codex",
+                new ConversationReport.BindingInfo(true, "screen-match", "019a0000-0000-7000-8000-000000000001",
+                        "an answer of it shows in this tab", null),
+                "fix the flaky test", null, List.of(
+                        new ConversationReport.Turn("user", at, "fix the flaky test", null, null, null, null, null),
+                        new ConversationReport.Turn("tool", at, null, "cargo test\n--all", "failed", 101, 3_140L,
+                                "test result: FAILED"),
+                        new ConversationReport.Turn("answer", at, "Fixed:\n\n- each worker gets its own dir\u001b]0;x\u0007",
+                                null, null, null, null, null)), 0);
+    }
+
+    @Test
+    void conversationPrintsTheBindingThenTheTurnsWithToolCallsOnOneLine() throws IOException {
+        target.conversations.put(FakeControlTarget.SECOND, boundReport());
+        start(target);
+        assertEquals(0, ctl("conversation", "--panel", "7c9e"));
+        assertEquals("""
+                Panel   7c9e6679-7425-40de-944b-e07fc1f90ae7
+                Agent   Codex
+                Thread  019a0000-0000-7000-8000-000000000001
+                Title   fix the flaky test
+                Source  screen-match
+                Why     an answer of it shows in this tab
+
+                You:
+                  fix the flaky test
+
+                $ cargo test ⏎ --all · exit 101 · 3.1 s
+
+                Codex:
+                  Fixed:
+
+                  - each worker gets its own dir?]0;x?
+                """, out);
+        assertEquals("", err);
+        assertEquals(List.of("list", "conversation " + FakeControlTarget.SECOND), target.calls);
+    }
+
+    @Test
+    void anUnavailableConversationSaysWhyAndATabWithoutAnAgentSaysSo() throws IOException {
+        target.conversations.put(FakeControlTarget.SECOND, new ConversationReport(FakeControlTarget.SECOND, "codex",
+                new ConversationReport.BindingInfo(false, null, null,
+                        "a newer conversation began in this directory, and it may be this tab's", "newer-thread"),
+                null, null, List.of(), 0));
+        start(target);
+        assertEquals(0, ctl("conversation", "--panel", "7c9e"));
+        assertEquals("""
+                Panel    7c9e6679-7425-40de-944b-e07fc1f90ae7
+                Agent    Codex
+                Binding  Conversation unavailable (newer-thread)
+                Why      a newer conversation began in this directory, and it may be this tab's
+                """, out);
+        assertEquals(0, ctl("conversation", "--panel", "0f8f"));
+        assertEquals("""
+                Panel  0f8fad5b-d9cb-469f-a165-70867728950e
+                Agent  none: no coding agent runs in this tab
+                """, out);
+        assertEquals(1, ctl("conversation", "--panel", "ffff"));
+        assertEquals("holdfast ctl: no tab has panel id 'ffff'\n", err);
+    }
+
+    @Test
+    void conversationWithJsonPrintsTheReport() throws IOException {
+        target.conversations.put(FakeControlTarget.SECOND, boundReport());
+        start(target);
+        assertEquals(0, ctl("conversation", "--panel", "7c9e", "--json"));
+        JsonNode report = new ObjectMapper().readTree(out);
+        assertEquals("codex", report.path("agent").asText());
+        assertEquals("screen-match", report.path("binding").path("source").asText());
+        assertTrue(report.path("binding").path("bound").asBoolean());
+        assertEquals("019a0000-0000-7000-8000-000000000001", report.path("binding").path("threadId").asText());
+        assertEquals(3, report.path("turns").size());
+        JsonNode tool = report.path("turns").get(1);
+        assertEquals("tool", tool.path("kind").asText());
+        assertEquals(101, tool.path("exitCode").asInt());
+        assertEquals(3140, tool.path("durationMillis").asLong());
+        assertEquals("test result: FAILED", tool.path("output").asText());
+        assertEquals("2026-03-01T10:15:30Z", tool.path("at").asText());
+        assertTrue(report.path("turns").get(0).path("command").isMissingNode(), "absent fields are left out");
     }
 
     @Test
@@ -192,6 +298,7 @@ class CtlMainTest {
         assertEquals(0, ctl("--help"));
         assertTrue(out.startsWith("Usage: holdfast ctl"), out);
         assertTrue(out.contains("send --panel ID --keys KEY..."), out);
+        assertTrue(out.contains("conversation --panel ID"), out);
     }
 
     @Test

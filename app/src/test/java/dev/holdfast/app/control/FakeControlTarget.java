@@ -22,11 +22,13 @@ final class FakeControlTarget implements ControlTarget {
     volatile Map<UUID, String> running = Map.of();
     /** When set, replaces the answer of every call: a stalled or failed future, for instance. */
     volatile Function<String, CompletableFuture<?>> override;
+    /** What {@code conversation} answers for a tab; a tab not here runs no agent. */
+    final Map<UUID, ConversationReport> conversations = new java.util.concurrent.ConcurrentHashMap<>();
 
     FakeControlTarget() {
-        tabs.add(new TabInfo(FIRST, "bash", "/home/ada", 4242L, "bash", true, false));
-        tabs.add(new TabInfo(SECOND, "vim notes.md", "/home/ada/notes", 4343L, "vim", false, true));
-        tabs.add(new TabInfo(THIRD, "exited", null, null, null, false, false));
+        tabs.add(new TabInfo(FIRST, "bash", "/home/ada", 4242L, "bash", true, false, null));
+        tabs.add(new TabInfo(SECOND, "vim notes.md", "/home/ada/notes", 4343L, "vim", false, true, null));
+        tabs.add(new TabInfo(THIRD, "exited", null, null, null, false, false, null));
     }
 
     @SuppressWarnings("unchecked")
@@ -50,11 +52,18 @@ final class FakeControlTarget implements ControlTarget {
     }
 
     @Override
+    public CompletableFuture<List<CardInfo>> cards() {
+        return answer("cards", null, none -> List.of(new CardInfo(SECOND, "vim notes.md", "/home/ada/notes", "vim",
+                "idle", java.time.Instant.parse("2026-03-01T10:00:00Z"), java.time.Instant.parse("2026-03-01T09:58:00Z"),
+                "updated 2 min ago", true, null, "make", 0, 1500L, List.of("10:00  idle"))));
+    }
+
+    @Override
     public CompletableFuture<UUID> newTab(Optional<Path> cwd, Optional<String> title) {
         UUID id = UUID.fromString("11111111-2222-4333-8444-555555555555");
         return answer("new-tab " + cwd.map(Path::toString).orElse("-") + " " + title.orElse("-"), null, none -> {
             tabs.add(new TabInfo(id, title.orElse("bash"), cwd.map(Path::toString).orElse(null), 5000L, "bash",
-                    false, false));
+                    false, false, null));
             return id;
         });
     }
@@ -92,7 +101,14 @@ final class FakeControlTarget implements ControlTarget {
         return answer("read " + panelId, panelId, tab -> "screen of " + tab.title()
                 + (options.scrollback() ? " with history" : "")
                 + (options.lines().isPresent() ? ", last " + options.lines().getAsInt() : "")
-                + (options.ansi() ? ", \u001b[31mred\u001b[0m" : "") + "\n$ ");
+                + (options.ansi() ? ", \u001b[31mred\u001b[0m" : "")
+                + (options.rows() ? ", as rows" : "") + "\n$ ");
+    }
+
+    @Override
+    public CompletableFuture<ConversationReport> conversation(UUID panelId) {
+        return answer("conversation " + panelId, panelId, tab -> conversations.getOrDefault(panelId,
+                new ConversationReport(panelId, null, null, null, null, List.of(), 0)));
     }
 
     @Override

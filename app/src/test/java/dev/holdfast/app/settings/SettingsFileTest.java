@@ -3,6 +3,7 @@ package dev.holdfast.app.settings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.holdfast.terminal.emulation.EmulatorParser;
 import dev.holdfast.terminal.emulation.SessionSpec;
 import dev.holdfast.terminal.pty.ShellCommand;
 import java.nio.file.Files;
@@ -92,6 +93,24 @@ class SettingsFileTest {
     }
 
     @Test
+    void notificationsAreOnByDefaultWithATenSecondLongCommand() throws Exception {
+        Settings plain = file.parse("{}", defaults).settings();
+        assertTrue(plain.notifications());
+        assertEquals(java.time.Duration.ofSeconds(10), plain.longCommand());
+        SettingsFile.Loaded set = file.parse("{\"notifications\": false, \"longCommandSeconds\": 30}", defaults);
+        assertEquals(List.of(), set.problems());
+        assertEquals(false, set.settings().notifications());
+        assertEquals(java.time.Duration.ofSeconds(30), set.settings().longCommand());
+        SettingsFile.Loaded wrong = file.parse("{\"notifications\": 1, \"longCommandSeconds\": -4}", defaults);
+        assertEquals(2, wrong.problems().size(), wrong.problems().toString());
+        assertTrue(wrong.settings().notifications());
+        assertEquals(10, wrong.settings().longCommandSeconds());
+        Path target = dir.resolve("notify/settings.json");
+        file.write(target, set.settings());
+        assertEquals(set.settings(), file.read(target, defaults).settings());
+    }
+
+    @Test
     void unlimitedScrollbackIsCappedByMemory() throws Exception {
         SettingsFile.Loaded loaded = file.parse("{\"scrollbackLines\": \"unlimited\"}", defaults);
         assertEquals(Settings.UNLIMITED_HISTORY_LINES, loaded.settings().historyLines());
@@ -110,6 +129,40 @@ class SettingsFileTest {
         assertEquals(defaults, loaded.settings());
         assertEquals(1, loaded.problems().size());
         assertTrue(loaded.problems().get(0).contains("not valid JSON"));
+    }
+
+    @Test
+    void theEmulatorParserIsHoldfastsUnlessTheLibrarysIsAskedFor() {
+        assertEquals(EmulatorParser.HOLDFAST, defaults.emulatorParser());
+        SettingsFile.Loaded library = file.parse("{\"emulatorParser\": \" JediTerm \"}", defaults);
+        assertEquals(List.of(), library.problems());
+        assertEquals(EmulatorParser.JEDITERM, library.settings().emulatorParser());
+        assertEquals(EmulatorParser.HOLDFAST,
+                file.parse("{\"emulatorParser\": \"holdfast\"}", defaults).settings().emulatorParser());
+
+        SettingsFile.Loaded wrong = file.parse("{\"emulatorParser\": \"fast\", \"fontSize\": 18}", defaults);
+        assertEquals(EmulatorParser.HOLDFAST, wrong.settings().emulatorParser());
+        assertEquals(18, wrong.settings().fontSizePoints(), "the other settings are kept");
+        assertEquals(1, wrong.problems().size());
+        assertTrue(wrong.problems().get(0).contains("emulatorParser"), wrong.problems().get(0));
+        assertTrue(wrong.problems().get(0).contains("\"holdfast\" or \"jediterm\""), wrong.problems().get(0));
+    }
+
+    @Test
+    void theLibrarysParserSurvivesAWriteAndTheDefaultIsNotWritten() throws Exception {
+        Path target = dir.resolve("config/settings.json");
+        Settings library = new Settings("Hack", 13, 2000, Theme.DARK, true, false, Map.of(),
+                Settings.SaveTiming.DEFAULT, Settings.DEFAULT_SHELL_INTEGRATION, Settings.DEFAULT_NOTIFICATIONS,
+                Settings.DEFAULT_LONG_COMMAND_SECONDS, EmulatorParser.JEDITERM);
+        file.write(target, library);
+        assertEquals(library, file.read(target, defaults).settings());
+        assertTrue(Files.readString(target).contains("\"emulatorParser\" : \"jediterm\""), Files.readString(target));
+
+        file.write(target, library.withFont("Hack", 14));
+        assertEquals(EmulatorParser.JEDITERM, file.read(target, defaults).settings().emulatorParser(),
+                "changing the font keeps the parser");
+        file.write(target, defaults);
+        assertTrue(!Files.readString(target).contains("emulatorParser"), Files.readString(target));
     }
 
     @Test

@@ -22,6 +22,10 @@ class ShortcutTest {
         "EQUALS, false, true, ZOOM_IN",
         "MINUS, false, true, ZOOM_OUT",
         "DIGIT0, false, true, ZOOM_RESET",
+        "B, true, true, TOGGLE_SIDEBAR",
+        "UP, true, true, PREVIOUS_PROMPT",
+        "DOWN, true, true, NEXT_PROMPT",
+        "J, true, true, CONVERSATION",
         // These belong to the shell, never to Holdfast:
         "C, false, true, none",
         "W, false, true, none",
@@ -31,6 +35,8 @@ class ShortcutTest {
         "DOWN, false, true, none",
         "T, false, false, none",
         "PAGE_UP, true, false, none",
+        // Ctrl+J is a line feed: the shell's.
+        "J, false, true, none",
     })
     void linux(KeyCode code, boolean shift, boolean ctrl, Shortcut expected) {
         assertEquals(expected, Shortcut.match(code, shift, ctrl, false, false, false));
@@ -45,6 +51,12 @@ class ShortcutTest {
         "CLOSE_BRACKET, true, true, NEXT_TAB",
         "OPEN_BRACKET, true, true, PREVIOUS_TAB",
         "EQUALS, false, true, ZOOM_IN",
+        "B, true, true, TOGGLE_SIDEBAR",
+        "UP, false, true, PREVIOUS_PROMPT",
+        "DOWN, false, true, NEXT_PROMPT",
+        "B, false, false, none",
+        "J, true, true, CONVERSATION",
+        "J, false, true, none",
         "C, false, false, none",
         "L, false, false, none",
     })

@@ -9,12 +9,18 @@ import java.util.Objects;
  *
  * @param history complete lines, each ending in CR LF (empty when there are none)
  * @param screen  the rest, after {@code history}
+ * @param screenFingerprint the fingerprint of the visible screen the copy was taken from, or null when unknown
  */
-public record CaptureText(String history, String screen) {
+public record CaptureText(String history, String screen, String screenFingerprint) {
 
     public CaptureText {
         Objects.requireNonNull(history, "history");
         Objects.requireNonNull(screen, "screen");
+    }
+
+    /** A capture without a screen fingerprint. */
+    public CaptureText(String history, String screen) {
+        this(history, screen, null);
     }
 
     /** The whole text. */

@@ -197,7 +197,7 @@ public final class CheckpointCoordinator {
                 boolean written = false;
                 try {
                     writer.write(panelId, launchId, seed.capturedAt(), 0, seed.agent(),
-                            new CaptureText(seed.scrollback(), ""));
+                            new CaptureText(seed.scrollback(), "", seed.screenFingerprint()));
                     written = true;
                 } catch (IOException | RuntimeException e) {
                     log.warn("Could not write the restored scrollback of panel {} back as a checkpoint of launch {}",

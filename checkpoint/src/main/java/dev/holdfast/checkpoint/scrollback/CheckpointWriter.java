@@ -50,7 +50,7 @@ final class CheckpointWriter {
         for (int attempt = 1; ; attempt++) {
             String whole = split.history() + split.screen();
             ScrollbackRecord record = ScrollbackRecord.of(panelId, launchId, capturedAt, generation, split.cut(),
-                    agent, whole, split.screen().length());
+                    agent, whole, split.screen().length(), text.screenFingerprint());
             try {
                 long size = store.write(record);
                 files.put(panelId, new Written(launchId, size, split.history().length(),
@@ -89,7 +89,7 @@ final class CheckpointWriter {
                 || historyLines > REWRITE_AT_TAILS * (long) tailLines;
         if (!tooLong) {
             ScrollbackAppend append = new ScrollbackAppend(launchId, capturedAt, generation, text.history(),
-                    text.screen());
+                    text.screen(), text.screenFingerprint());
             try {
                 long size = store.append(panelId, append, last.bytes());
                 files.put(panelId, new Written(launchId, size, historyChars, historyLines));
@@ -107,7 +107,7 @@ final class CheckpointWriter {
             return new IOException("the checkpoint of panel " + panelId + " could not be read back to rewrite it");
         });
         write(panelId, launchId, capturedAt, generation, agent || current.agent(),
-                new CaptureText(current.history() + text.history(), text.screen()));
+                new CaptureText(current.history() + text.history(), text.screen(), text.screenFingerprint()));
     }
 
     /**

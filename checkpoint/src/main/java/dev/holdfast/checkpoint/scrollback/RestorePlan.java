@@ -71,17 +71,20 @@ public record RestorePlan(SessionSnapshot snapshot, Map<UUID, RestoreSource> sou
                     ? newest(panel, snapshot, generation.get(panel.panelId()), withScrollback,
                             byPanel.get(panel.panelId()))
                     : Candidate.NONE;
-            PanelSnapshot restored = Objects.equals(best.text(), panel.scrollback()) ? panel
+            PanelSnapshot restored = Objects.equals(best.text(), panel.scrollback())
+                    && Objects.equals(best.screenFingerprint(), panel.screenFingerprint()) ? panel
                     : new PanelSnapshot(panel.panelId(), panel.customTitle(), panel.programTitle(),
-                            panel.workingDirectory(), best.text(), panel.persistScrollback());
+                            panel.workingDirectory(), best.text(), panel.persistScrollback(),
+                            best.screenFingerprint());
             panels.add(restored);
             sources.put(panel.panelId(), best.source());
             if (restored.scrollback() != null) {
-                seeds.add(new ScrollbackSeed(panel.panelId(), restored.scrollback(), best.at(), best.agent()));
+                seeds.add(new ScrollbackSeed(panel.panelId(), restored.scrollback(), best.at(), best.agent(),
+                        restored.screenFingerprint()));
             }
         }
         SessionSnapshot merged = new SessionSnapshot(snapshot.version(), snapshot.createdAt(), snapshot.window(),
-                panels, snapshot.selectedIndex(), snapshot.scrollbackCapturedAt());
+                panels, snapshot.selectedIndex(), snapshot.scrollbackCapturedAt(), snapshot.sidebar());
         return new RestorePlan(merged, sources, seeds);
     }
 
@@ -94,18 +97,19 @@ public record RestorePlan(SessionSnapshot snapshot, Map<UUID, RestoreSource> sou
                                     SessionSnapshot withScrollback, ScrollbackRecord checkpoint) {
         Candidate best = Candidate.NONE;
         if (snapshot.scrollbackCapturedAt() != null) {
-            best = Candidate.saved(snapshot.scrollbackCapturedAt(), panel.scrollback());
+            best = Candidate.saved(snapshot.scrollbackCapturedAt(), panel);
         } else if (panel.scrollback() != null) {
             // A snapshot with scrollback but no marker predates the marker; its own time is the best known.
-            best = Candidate.saved(snapshot.createdAt(), panel.scrollback());
+            best = Candidate.saved(snapshot.createdAt(), panel);
         }
         if (kept != null && kept.persistScrollback() && isNewer(withScrollback.scrollbackCapturedAt(), best)) {
-            best = Candidate.saved(withScrollback.scrollbackCapturedAt(), kept.scrollback());
+            best = Candidate.saved(withScrollback.scrollbackCapturedAt(), kept);
         }
         // Strictly newer: a save at least as new as the checkpoint wins.
         if (checkpoint != null && isNewer(checkpoint.capturedAt(), best)) {
             best = new Candidate(checkpoint.capturedAt(), checkpoint.scrollback(),
-                    new RestoreSource.Checkpoint(checkpoint.capturedAt(), checkpoint.agent()), checkpoint.agent());
+                    new RestoreSource.Checkpoint(checkpoint.capturedAt(), checkpoint.agent()), checkpoint.agent(),
+                    checkpoint.screenFingerprint());
         }
         return best.text() == null ? Candidate.NONE : best;
     }
@@ -114,11 +118,13 @@ public record RestorePlan(SessionSnapshot snapshot, Map<UUID, RestoreSource> sou
         return than.at() == null || at.isAfter(than.at());
     }
 
-    private record Candidate(Instant at, String text, RestoreSource source, boolean agent) {
-        static final Candidate NONE = new Candidate(null, null, new RestoreSource.None(), false);
+    /** @param screenFingerprint the fingerprint saved with {@code text}: it travels with the text it describes */
+    private record Candidate(Instant at, String text, RestoreSource source, boolean agent, String screenFingerprint) {
+        static final Candidate NONE = new Candidate(null, null, new RestoreSource.None(), false, null);
 
-        static Candidate saved(Instant at, String text) {
-            return new Candidate(at, text, new RestoreSource.CleanQuitSnapshot(at), false);
+        static Candidate saved(Instant at, PanelSnapshot panel) {
+            return new Candidate(at, panel.scrollback(), new RestoreSource.CleanQuitSnapshot(at), false,
+                    panel.screenFingerprint());
         }
     }
 }

@@ -18,6 +18,9 @@ import java.util.UUID;
  * @param scrollback  the text, with SGR attributes only
  * @param screenChars how many characters at the end of {@code scrollback} are the terminal's screen (and the
  *                    line still wrapping onto it), which the next append replaces; 0 for a seed
+ * @param screenFingerprint the fingerprint of the visible screen the text was captured from (what the pane clocks
+ *                    store, so that a restart with nothing changed moves no clock), or null when none was recorded
+ *                    (a file from before it, or a capture the watcher could not vouch for)
  */
 public record ScrollbackRecord(
         UUID panelId,
@@ -28,7 +31,8 @@ public record ScrollbackRecord(
         boolean truncated,
         boolean agent,
         String scrollback,
-        int screenChars) {
+        int screenChars,
+        String screenFingerprint) {
 
     public ScrollbackRecord {
         Objects.requireNonNull(panelId, "panelId is missing");
@@ -44,6 +48,15 @@ public record ScrollbackRecord(
         if (screenChars < 0 || screenChars > scrollback.length()) {
             throw new IllegalArgumentException("screenChars " + screenChars + " is outside the scrollback");
         }
+        if (screenFingerprint != null && screenFingerprint.isBlank()) {
+            screenFingerprint = null;
+        }
+    }
+
+    /** A record without a screen fingerprint. */
+    public ScrollbackRecord(UUID panelId, UUID launchId, Instant capturedAt, long generation, int lineCount,
+                            boolean truncated, boolean agent, String scrollback, int screenChars) {
+        this(panelId, launchId, capturedAt, generation, lineCount, truncated, agent, scrollback, screenChars, null);
     }
 
     /** A record whose whole text is history (a seed, or a test's), its line count taken from the text. */
@@ -54,8 +67,14 @@ public record ScrollbackRecord(
 
     public static ScrollbackRecord of(UUID panelId, UUID launchId, Instant capturedAt, long generation,
                                       boolean truncated, boolean agent, String scrollback, int screenChars) {
+        return of(panelId, launchId, capturedAt, generation, truncated, agent, scrollback, screenChars, null);
+    }
+
+    public static ScrollbackRecord of(UUID panelId, UUID launchId, Instant capturedAt, long generation,
+                                      boolean truncated, boolean agent, String scrollback, int screenChars,
+                                      String screenFingerprint) {
         return new ScrollbackRecord(panelId, launchId, capturedAt, generation, countLines(scrollback), truncated,
-                agent, scrollback, screenChars);
+                agent, scrollback, screenChars, screenFingerprint);
     }
 
     /** The lines that an append keeps: everything but the screen. */

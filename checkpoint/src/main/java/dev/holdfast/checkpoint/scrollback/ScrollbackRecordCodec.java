@@ -16,7 +16,9 @@ import java.util.UUID;
  * The bytes of a checkpoint file. Version 2 is JSON lines: the record written whole on the first line, then
  * one line per incremental capture appended after it, so a capture costs what it adds, not the whole history.
  * A crash in the middle of an append leaves a torn last line, which is ignored: the file then reads as of the
- * capture before. Version 1 files (one JSON document, from before appends) still read.
+ * capture before. Version 1 files (one JSON document, from before appends) still read. The record and each append
+ * may carry {@code screenFingerprint}, the fingerprint of the screen they were captured from (an append's replaces
+ * the record's); files from before it read it as absent.
  */
 final class ScrollbackRecordCodec {
 
@@ -25,6 +27,7 @@ final class ScrollbackRecordCodec {
     private static final String TYPE = "type";
     private static final String BASE = "base";
     private static final String APPEND = "append";
+    private static final String SCREEN_FINGERPRINT = "screenFingerprint";
 
     sealed interface Result {
     }
@@ -57,6 +60,10 @@ final class ScrollbackRecordCodec {
     }
 
     private byte[] lineOf(ObjectNode node) throws JsonProcessingException {
+        // Absent reads as null: a capture without a fingerprint costs no bytes for it.
+        if (node.path(SCREEN_FINGERPRINT).isNull()) {
+            node.remove(SCREEN_FINGERPRINT);
+        }
         // Without indentation every line of text is one line of the file: JSON escapes the line breaks in it.
         return (oneLine.writeValueAsString(node) + "\n").getBytes(StandardCharsets.UTF_8);
     }

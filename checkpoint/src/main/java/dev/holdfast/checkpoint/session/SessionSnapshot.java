@@ -17,6 +17,7 @@ import java.util.UUID;
  * @param scrollbackCapturedAt when the panels' scrollback was captured (quit, power-off, update relaunch), or
  *                             null for the periodic autosave, which carries none; scrollback checkpoints newer
  *                             than this win the restore merge
+ * @param sidebar              the sidebar as it was left, or null (a snapshot from before it: hidden)
  */
 public record SessionSnapshot(
         int version,
@@ -24,7 +25,8 @@ public record SessionSnapshot(
         WindowFrame window,
         List<PanelSnapshot> panels,
         int selectedIndex,
-        Instant scrollbackCapturedAt) {
+        Instant scrollbackCapturedAt,
+        SidebarState sidebar) {
 
     public static final int CURRENT_VERSION = 1;
 
@@ -55,13 +57,24 @@ public record SessionSnapshot(
         }
     }
 
-    /** A snapshot in the current format. */
+    /** A snapshot without a sidebar state. */
+    public SessionSnapshot(int version, Instant createdAt, WindowFrame window, List<PanelSnapshot> panels,
+                           int selectedIndex, Instant scrollbackCapturedAt) {
+        this(version, createdAt, window, panels, selectedIndex, scrollbackCapturedAt, null);
+    }
+
+    /** A snapshot in the current format, without a sidebar state. */
     public SessionSnapshot(
             Instant createdAt,
             WindowFrame window,
             List<PanelSnapshot> panels,
             int selectedIndex,
             Instant scrollbackCapturedAt) {
-        this(CURRENT_VERSION, createdAt, window, panels, selectedIndex, scrollbackCapturedAt);
+        this(CURRENT_VERSION, createdAt, window, panels, selectedIndex, scrollbackCapturedAt, null);
+    }
+
+    /** This snapshot with {@code state} as its sidebar. */
+    public SessionSnapshot withSidebar(SidebarState state) {
+        return new SessionSnapshot(version, createdAt, window, panels, selectedIndex, scrollbackCapturedAt, state);
     }
 }

@@ -1,5 +1,7 @@
 package dev.holdfast.terminal.emulation;
 
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -14,10 +16,27 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class OutputGeneration {
     private final AtomicLong read = new AtomicLong();
     private volatile long processed;
+    private final List<Runnable> readListeners = new CopyOnWriteArrayList<>();
 
     /** Reader thread: a read returned data. */
     public void recordRead() {
         read.incrementAndGet();
+        for (Runnable listener : readListeners) {
+            listener.run();
+        }
+    }
+
+    /**
+     * Calls {@code listener} on the reader thread after each read is counted, before its data is parsed: the signal
+     * that {@link #read()} moved, so a watcher needs no timer to notice output. It must only flag or post, never
+     * block or take the buffer lock.
+     */
+    public void addReadListener(Runnable listener) {
+        readListeners.add(listener);
+    }
+
+    public void removeReadListener(Runnable listener) {
+        readListeners.remove(listener);
     }
 
     /** Reader thread: everything read so far has been parsed. */

@@ -18,6 +18,7 @@ import java.util.UUID;
  *     as many as fit in the memory cap; every size is also held to that cap ({@link ScrollbackLimit})
  * @param shellIntegration whether (and from where) a bash, zsh or fish loads Holdfast's prompt and command marks;
  *     {@link ShellIntegration#OFF} starts the command exactly as given
+ * @param emulatorParser which parser turns the shell's output into the model
  */
 public record SessionSpec(
         UUID panelId,
@@ -27,7 +28,8 @@ public record SessionSpec(
         int columns,
         int rows,
         int historyLines,
-        ShellIntegration shellIntegration) {
+        ShellIntegration shellIntegration,
+        EmulatorParser emulatorParser) {
 
     public static final int DEFAULT_HISTORY_LINES = 10_000;
     /** No line limit: the history is bounded by {@link ScrollbackLimit#DEFAULT_MEMORY_CAP_BYTES} alone. */
@@ -46,12 +48,28 @@ public record SessionSpec(
             throw new IllegalArgumentException("historyLines must not be negative: " + historyLines);
         }
         Objects.requireNonNull(shellIntegration, "shellIntegration");
+        Objects.requireNonNull(emulatorParser, "emulatorParser");
+    }
+
+    /** A terminal whose shell starts without Holdfast's integration, read by the default parser. */
+    public SessionSpec(UUID panelId, Path workingDirectory, ShellCommand command, Map<String, String> baseEnvironment,
+                       int columns, int rows, int historyLines) {
+        this(panelId, workingDirectory, command, baseEnvironment, columns, rows, historyLines, ShellIntegration.OFF,
+                EmulatorParser.DEFAULT);
+    }
+
+    /** A terminal read by the default parser. */
+    public SessionSpec(UUID panelId, Path workingDirectory, ShellCommand command, Map<String, String> baseEnvironment,
+                       int columns, int rows, int historyLines, ShellIntegration shellIntegration) {
+        this(panelId, workingDirectory, command, baseEnvironment, columns, rows, historyLines, shellIntegration,
+                EmulatorParser.DEFAULT);
     }
 
     /** A terminal whose shell starts without Holdfast's integration. */
     public SessionSpec(UUID panelId, Path workingDirectory, ShellCommand command, Map<String, String> baseEnvironment,
-                       int columns, int rows, int historyLines) {
-        this(panelId, workingDirectory, command, baseEnvironment, columns, rows, historyLines, ShellIntegration.OFF);
+                       int columns, int rows, int historyLines, EmulatorParser emulatorParser) {
+        this(panelId, workingDirectory, command, baseEnvironment, columns, rows, historyLines, ShellIntegration.OFF,
+                emulatorParser);
     }
 
     /** The history's bound: {@link #historyLines} lines, within the default memory cap. */

@@ -5,6 +5,10 @@ import com.techsenger.jeditermfx.core.RequestOrigin;
 import com.techsenger.jeditermfx.core.TerminalMode;
 import com.techsenger.jeditermfx.core.TerminalOutputStream;
 import com.techsenger.jeditermfx.core.emulator.JediEmulator;
+import dev.holdfast.terminal.stream.HyperlinkListener;
+import dev.holdfast.terminal.vt.CorrectedTerminal;
+import dev.holdfast.terminal.vt.JediTerminalHandler;
+import dev.holdfast.terminal.vt.VtParser;
 import com.techsenger.jeditermfx.core.emulator.mouse.MouseMode;
 import com.techsenger.jeditermfx.core.model.JediTerminal;
 import com.techsenger.jeditermfx.core.model.StyleState;
@@ -75,6 +79,7 @@ public final class TerminalSession implements AutoCloseable {
     private final ExecutorService writer;
     private final AtomicReference<TermSize> pendingResize = new AtomicReference<>();
     private final AtomicBoolean endReported = new AtomicBoolean();
+    private volatile SessionEnd end;
 
     private volatile PtyProcess process;
     private volatile Thread reader;
@@ -170,27 +175,13 @@ public final class TerminalSession implements AutoCloseable {
 
     private void pump() {
         PtyProcess p = process;
-        GenerationCountingConnector connector = new GenerationCountingConnector(
-                new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8), generation, this::send,
-                "panel-" + shortId, hyperlinks, promptMarks);
-        JediEmulator emulator = new JediEmulator(new CellBoundedTtyStream(connector), terminal);
-        int faults = 0;
-        while (!closing && emulator.hasNext()) {
-            try {
-                emulator.next();
-            } catch (IOException e) {
-                if (!closing) {
-                    LOG.debug("Panel {}: PTY read ended: {}", spec.panelId(), e.toString());
-                }
-                break;
-            } catch (RuntimeException e) {
-                // A sequence the emulator chokes on must not end the terminal; drop it and carry on.
-                if (faults++ < 10) {
-                    LOG.warn("Panel {}: emulator failed on input; continuing", spec.panelId(), e);
-                }
+        try {
+            readLoop(p).run();
+        } catch (IOException e) {
+            if (!closing) {
+                LOG.debug("Panel {}: PTY read ended: {}", spec.panelId(), e.toString());
             }
         }
-        generation.publishProcessed();
         if (closing) {
             reportEnd(new SessionEnd.Closed());
             return;
@@ -204,6 +195,16 @@ public final class TerminalSession implements AutoCloseable {
                     + " right after starting.]\u001b[0m\r\n");
         }
         reportEnd(end);
+    }
+
+    private PtyReadLoop readLoop(PtyProcess p) {
+        String name = "panel-" + shortId;
+        return switch (spec.emulatorParser()) {
+            case HOLDFAST -> new HoldfastReadLoop(p.getInputStream(), new CorrectedTerminal(terminal), generation,
+                    hyperlinks, promptMarks, this::send, name, () -> closing);
+            case JEDITERM -> new JediTermReadLoop(p.getInputStream(), terminal, generation, hyperlinks, promptMarks,
+                    this::send, name, () -> closing);
+        };
     }
 
     private static int exitCode(PtyProcess p) {
@@ -225,6 +226,7 @@ public final class TerminalSession implements AutoCloseable {
 
     private void reportEnd(SessionEnd end) {
         if (endReported.compareAndSet(false, true)) {
+            this.end = end;
             events.ended(end);
         }
     }
@@ -234,11 +236,18 @@ public final class TerminalSession implements AutoCloseable {
      * emulator with no PTY in reach, so nothing it could trigger is sent anywhere.
      */
     public void writeLocal(String trustedText) {
-        JediEmulator local = new JediEmulator(new CellBoundedTextStream(trustedText.toCharArray(), 0, trustedText.length()), terminal);
+        char[] text = trustedText.toCharArray();
         buffer.lock();
         try {
-            while (local.hasNext()) {
-                local.next();
+            if (spec.emulatorParser() == EmulatorParser.HOLDFAST) {
+                // A parser of its own: the reader's may be inside a sequence. Replies have nowhere to go.
+                new VtParser(new JediTerminalHandler(new CorrectedTerminal(terminal), HyperlinkListener.NONE,
+                        JediTerminalHandler.Replies.DISCARD, "panel-" + shortId)).advance(text, 0, text.length);
+            } else {
+                JediEmulator local = new JediEmulator(new CellBoundedTextStream(text, 0, text.length), terminal);
+                while (local.hasNext()) {
+                    local.next();
+                }
             }
         } catch (IOException e) {
             // End of the local text.
@@ -285,17 +294,15 @@ public final class TerminalSession implements AutoCloseable {
         sendText(normalized);
     }
 
-    /** Resizes model and PTY together, off the caller's thread; bursts of resizes collapse to the last. */
+    /**
+     * Resizes model and PTY together, off the caller's thread (the writer's), also before the shell has started:
+     * a resize re-wraps the whole history under the buffer lock, which for a restored tab still being replayed
+     * is 4,000 lines, and the view asks for it on the FX thread. Bursts of resizes collapse to the last. start()
+     * sizes the PTY from the model after it assigns the process, and a resize applied after that reaches the PTY
+     * (each side writes, then reads the other's field).
+     */
     public void resize(int columns, int rows) {
         TermSize size = new TermSize(Math.max(SessionSpec.MIN_COLUMNS, columns), Math.max(SessionSpec.MIN_ROWS, rows));
-        if (process == null) {
-            applyResize(size);
-            // start() sizes the PTY from the model after it assigns the process; if it got there first,
-            // this resize must still reach the PTY. (Each side writes, then reads the other's field.)
-            if (process == null) {
-                return;
-            }
-        }
         if (pendingResize.getAndSet(size) == null) {
             try {
                 writer.execute(() -> applyResize(pendingResize.getAndSet(null)));
@@ -458,6 +465,11 @@ public final class TerminalSession implements AutoCloseable {
     /** The last title a program set with OSC 0/2, or empty. */
     public String programTitle() {
         return display.windowTitle();
+    }
+
+    /** How the shell ended, once it has (the same value {@link TerminalEvents#ended} was told); any thread. */
+    public Optional<SessionEnd> end() {
+        return Optional.ofNullable(end);
     }
 
     public boolean isRunning() {

@@ -27,6 +27,10 @@ import org.slf4j.LoggerFactory;
  * nowhere) and leaves it there — JediTerm offers no way to read the previous one back — so attach the PTY's
  * output after the replay, as {@code TerminalSession.start()} does.
  *
+ * <p>Most restored lines do not need the emulator at all: the rows they become in the history are built directly
+ * ({@link DirectHistory}), with the styles the emulator gives their SGR sequences; the emulator writes the rest,
+ * and always the last screenful.
+ *
  * <p>Threads: every step feeds a bounded slice while holding the terminal buffer's lock, the same discipline as
  * the PTY reader, so replay may run on any thread — a restore executor, or the UI thread a slice per pulse via
  * {@link #begin} — while the UI paints. Nothing else may feed the same terminal meanwhile.
@@ -91,7 +95,19 @@ public final class InertReplay {
             LOG.debug("Replay: sanitizer dropped {} of {} characters", dropped, text.length());
         }
         terminal.setTerminalOutput(DISCARD);
-        return new PendingReplay(terminal, (RESET + clean + RESET).toCharArray());
+        char[] chars = (RESET + clean + RESET).toCharArray();
+        int width;
+        int height;
+        TerminalTextBuffer buffer = terminal.getTerminalTextBuffer();
+        buffer.lock();
+        try {
+            width = buffer.getWidth();
+            height = buffer.getHeight();
+        } finally {
+            buffer.unlock();
+        }
+        // Planned outside the lock: building the rows is most of the work, and the view may paint meanwhile.
+        return new PendingReplay(terminal, chars, DirectHistory.plan(chars, width, height, new SgrStyles()));
     }
 
     /**

@@ -4,7 +4,10 @@ import com.techsenger.jeditermfx.core.emulator.JediEmulator;
 import com.techsenger.jeditermfx.core.model.JediTerminal;
 import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
 import dev.holdfast.terminal.emulation.CellBoundedTextStream;
+import com.techsenger.jeditermfx.core.model.TerminalLine;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -12,6 +15,11 @@ import org.slf4j.LoggerFactory;
  * Sanitized text on its way into a terminal, fed in bounded steps (from {@link InertReplay#begin}). A step
  * never ends inside an SGR sequence or between the halves of a surrogate pair, so every slice parses on its
  * own. Use it from one thread at a time.
+ *
+ * <p>The steps first put the rows {@link DirectHistory} built into the history, a few lines per step, then feed
+ * the rest through the emulator. The direct rows are only valid for the fresh terminal and the width they were
+ * planned for: if the terminal is not fresh at the first step, the whole text goes through the emulator; if it
+ * was resized meanwhile, the emulator takes over at the next line.
  */
 public final class PendingReplay {
     private static final Logger LOG = LoggerFactory.getLogger(PendingReplay.class);
@@ -21,11 +29,15 @@ public final class PendingReplay {
 
     private final JediTerminal terminal;
     private final char[] chars;
+    private final DirectHistory.Plan plan;
+    /** The next direct line to put in; {@code plan.lines().size()} once the emulator has taken over. */
+    private int nextLine;
     private int position;
 
-    PendingReplay(JediTerminal terminal, char[] chars) {
+    PendingReplay(JediTerminal terminal, char[] chars, DirectHistory.Plan plan) {
         this.terminal = terminal;
         this.chars = chars;
+        this.plan = plan;
     }
 
     /**
@@ -41,10 +53,55 @@ public final class PendingReplay {
         if (isDone()) {
             return true;
         }
+        if (nextLine < plan.lines().size()) {
+            stepDirect(maxChars);
+            return isDone();
+        }
         int end = sliceEnd(maxChars);
         feed(terminal, chars, position, end);
         position = end;
         return isDone();
+    }
+
+    /** Puts direct lines worth up to {@code maxChars} of text (at least one line) into the history. */
+    private void stepDirect(int maxChars) {
+        TerminalTextBuffer buffer = terminal.getTerminalTextBuffer();
+        buffer.lock();
+        try {
+            if (buffer.getWidth() != plan.width() || (nextLine == 0 && !fresh(buffer))) {
+                // Planned for another terminal: the emulator writes from the next line on, as it would have.
+                LOG.debug("Replay: {} of {} direct lines left to the emulator (width {}, planned for {})",
+                        plan.lines().size() - nextLine, plan.lines().size(), buffer.getWidth(), plan.width());
+                nextLine = plan.lines().size();
+                return;
+            }
+            List<TerminalLine> rows = new ArrayList<>();
+            int fed = 0;
+            while (nextLine < plan.lines().size() && (fed == 0 || fed < maxChars)) {
+                DirectHistory.Line line = plan.lines().get(nextLine++);
+                rows.addAll(line.rows());
+                fed += line.end() - line.start();
+                position = line.end();
+            }
+            buffer.getHistoryBuffer().addLines(rows);
+        } finally {
+            buffer.unlock();
+        }
+    }
+
+    /** Nothing written yet: no history, a blank screen, the cursor home. */
+    private boolean fresh(TerminalTextBuffer buffer) {
+        if (buffer.isUsingAlternateBuffer() || buffer.getHistoryLinesCount() != 0 || terminal.getCursorX() != 1
+                || terminal.getCursorY() != 1) {
+            return false;
+        }
+        for (int row = 0; row < buffer.getScreenLinesCount(); row++) {
+            TerminalLine line = buffer.getScreenBuffer().getLine(row);
+            if (!line.isNulOrEmpty() || line.isWrapped()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     public boolean isDone() {

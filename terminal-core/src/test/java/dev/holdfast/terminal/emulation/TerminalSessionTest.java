@@ -41,6 +41,10 @@ class TerminalSessionTest {
     }
 
     private TerminalSession startBash(Path cwd) {
+        return startBash(cwd, EmulatorParser.DEFAULT);
+    }
+
+    private TerminalSession startBash(Path cwd, EmulatorParser parser) {
         Map<String, String> env = new HashMap<>(System.getenv());
         env.put("PS1", "$ ");
         env.put("HISTFILE", "/dev/null");
@@ -57,7 +61,7 @@ class TerminalSessionTest {
         };
         session = new TerminalSession(
                 new SessionSpec(UUID.randomUUID(), cwd, new ShellCommand(List.of("/bin/bash", "--norc", "--noprofile", "-i")),
-                        env, 80, 24, 1000),
+                        env, 80, 24, 1000, parser),
                 events, ProcessInspector.forCurrentOs(), Clock.systemUTC());
         session.start();
         return session;
@@ -105,6 +109,45 @@ class TerminalSessionTest {
         await("model resized", () -> s.terminal().getTerminalWidth() == 101);
         s.sendText("stty size\r");
         await("stty size", () -> text(s).contains("37 101"));
+    }
+
+    @Test
+    void aResizeBeforeTheShellStartsDoesNotWaitForTheModelOnTheCallersThread() throws Exception {
+        session = new TerminalSession(new SessionSpec(UUID.randomUUID(), dir, new ShellCommand(List.of("/bin/sh")),
+                Map.of(), 80, 24, 1000), TerminalEvents.NONE, ProcessInspector.forCurrentOs(), Clock.systemUTC());
+        java.util.concurrent.CountDownLatch held = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        // Another thread holds the model, as a restore's replay does while it feeds a slice.
+        Thread holder = new Thread(() -> {
+            session.buffer().lock();
+            try {
+                held.countDown();
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                session.buffer().unlock();
+            }
+        }, "test-model-holder");
+        holder.start();
+        held.await();
+        // The view calls this on the FX thread: it must return while the model is busy, not wait for it.
+        java.util.concurrent.CompletableFuture<Void> resized = java.util.concurrent.CompletableFuture.runAsync(
+                () -> session.resize(120, 40));
+        try {
+            resized.get(10, java.util.concurrent.TimeUnit.SECONDS);
+        } finally {
+            release.countDown();
+            holder.join();
+        }
+        await("the model resized", () -> {
+            session.buffer().lock();
+            try {
+                return session.buffer().getWidth() == 120 && session.buffer().getHeight() == 40;
+            } finally {
+                session.buffer().unlock();
+            }
+        });
     }
 
     @Test
@@ -261,6 +304,25 @@ class TerminalSessionTest {
                 found.addAll(s.hyperlinks().spansOf(s.buffer().getLine(i)));
             }
             assertEquals(List.of(new HyperlinkTable.Span(4, 12, "https://example.com/a;b")), found);
+        } finally {
+            s.buffer().unlock();
+        }
+    }
+
+    @Test
+    void theLibrarysEmulatorStaysSelectableAndWorksAsBefore() throws Exception {
+        TerminalSession s = startBash(dir, EmulatorParser.JEDITERM);
+        s.sendText("printf '\\033]0;old-path\\007\\033[4:3mcurly\\033[m \\033]8;;https://x/y\\033\\\\link\\033]8;;\\033\\\\\\n'\r");
+        await("output through the library's emulator", () -> text(s).contains("curly link"));
+        await("title", () -> "old-path".equals(title.get()));
+        s.buffer().lock();
+        try {
+            List<HyperlinkTable.Span> found = new java.util.ArrayList<>();
+            for (int i = 0; i < s.buffer().getHeight(); i++) {
+                found.addAll(s.hyperlinks().spansOf(s.buffer().getLine(i)));
+            }
+            assertEquals(1, found.size(), found.toString());
+            assertEquals("https://x/y", found.get(0).uri());
         } finally {
             s.buffer().unlock();
         }

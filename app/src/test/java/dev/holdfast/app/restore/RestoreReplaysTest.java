@@ -1,0 +1,320 @@
+package dev.holdfast.app.restore;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.holdfast.terminal.emulation.SessionSpec;
+import dev.holdfast.terminal.emulation.TerminalEvents;
+import dev.holdfast.terminal.emulation.TerminalSession;
+import dev.holdfast.terminal.pty.ProcessInspector;
+import dev.holdfast.terminal.pty.ShellCommand;
+import dev.holdfast.terminal.replay.InertReplay;
+import dev.holdfast.terminal.replay.ReplaySanitizer;
+import dev.holdfast.terminal.threads.NamedThreadFactory;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Restored scrollback goes into each tab's model off the FX thread, in bounded slices, one tab after another, and
+ * only then does the tab's shell start: real sessions, real PTYs, real shells.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class RestoreReplaysTest {
+    private static final Duration DEADLINE = Duration.ofSeconds(30);
+    private static final String ESC = "\u001b";
+
+    @TempDir
+    Path dir;
+
+    private final ExecutorService shells = Executors.newCachedThreadPool(new NamedThreadFactory("test-shell-start", true));
+    private final InertReplay replay = new InertReplay(new ReplaySanitizer(), Clock.systemUTC(),
+            DateTimeFormatter.ISO_LOCAL_DATE_TIME);
+    private final List<TerminalSession> sessions = new ArrayList<>();
+    private final List<RestoreReplays> replays = new ArrayList<>();
+
+    @AfterEach
+    void closeEverything() throws InterruptedException {
+        replays.forEach(RestoreReplays::close);
+        sessions.forEach(TerminalSession::close);
+        shells.shutdown();
+        shells.awaitTermination(10, TimeUnit.SECONDS);
+    }
+
+    private TerminalSession session(String script) {
+        TerminalSession s = new TerminalSession(new SessionSpec(UUID.randomUUID(), dir,
+                new ShellCommand(List.of("/bin/sh", "-c", script)), Map.of("PATH", System.getenv("PATH")), 80, 24,
+                10_000), TerminalEvents.NONE, ProcessInspector.forCurrentOs(), Clock.systemUTC());
+        sessions.add(s);
+        return s;
+    }
+
+    private RestoreReplays replays(RestoreReplays.SliceObserver observer) {
+        return replays(observer, 1);
+    }
+
+    private RestoreReplays replays(RestoreReplays.SliceObserver observer, int threads) {
+        RestoreReplays r = new RestoreReplays(replay, shells, observer, threads);
+        replays.add(r);
+        // No window in these tests: the tabs keep their own size.
+        r.sizeKnown(new RestoreReplays.TabSize(80, 24));
+        return r;
+    }
+
+    /** History and screen, one row per line, read under the lock. */
+    private static String text(TerminalSession s) {
+        s.buffer().lock();
+        try {
+            StringBuilder sb = new StringBuilder();
+            for (int i = -s.buffer().getHistoryLinesCount(); i < s.buffer().getHeight(); i++) {
+                var line = s.buffer().getLine(i);
+                sb.append(line.getText());
+                if (!line.isWrapped()) {
+                    sb.append('\n');
+                }
+            }
+            return sb.toString();
+        } finally {
+            s.buffer().unlock();
+        }
+    }
+
+    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + DEADLINE.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("timed out waiting for " + what);
+            }
+            Thread.sleep(20);
+        }
+    }
+
+    @Test
+    void theShellStartsOnlyAfterItsReplayAndSeparatorAreInTheModel() throws Exception {
+        TerminalSession tab = session("echo shell-output; sleep 30");
+        CompletableFuture<Void> started = replays(RestoreReplays.SliceObserver.NONE)
+                .replayThenStart(tab, ESC + "[32mrestored-line" + ESC + "[0m\r\nlast-restored", "restored earlier");
+        started.get(20, TimeUnit.SECONDS);
+        await("the shell's output", () -> text(tab).contains("shell-output"));
+        String text = text(tab);
+        int restored = text.indexOf("last-restored");
+        int separator = text.indexOf("── restored earlier ──");
+        int shell = text.indexOf("shell-output");
+        assertTrue(restored >= 0 && separator > restored && shell > separator, text);
+    }
+
+    @Test
+    void tabsAreReplayedInTheOrderGivenOneAtATime() throws Exception {
+        assertReplayedInOrderAtMostAtOnce(1);
+    }
+
+    @Test
+    void withTwoThreadsTabsStartInOrderAndNoMoreThanTwoAtOnce() throws Exception {
+        assertReplayedInOrderAtMostAtOnce(2);
+    }
+
+    private void assertReplayedInOrderAtMostAtOnce(int threads) throws Exception {
+        List<UUID> order = new CopyOnWriteArrayList<>();
+        java.util.concurrent.atomic.AtomicInteger mostAtOnce = new java.util.concurrent.atomic.AtomicInteger();
+        List<UUID> inProgress = Collections.synchronizedList(new ArrayList<>());
+        RestoreReplays r = replays((session, remaining) -> {
+            UUID id = session.spec().panelId();
+            synchronized (inProgress) {
+                if (!order.contains(id)) {
+                    order.add(id);
+                }
+                if (remaining > 0 && !inProgress.contains(id)) {
+                    inProgress.add(id);
+                }
+                if (remaining == 0) {
+                    inProgress.remove(id);
+                }
+                mostAtOnce.accumulateAndGet(inProgress.size(), Math::max);
+            }
+        }, threads);
+        String scrollback = (ESC + "[1mline" + ESC + "[0m of restored text\r\n").repeat(2_000);
+        List<TerminalSession> tabs = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            tabs.add(session("sleep 30"));
+        }
+        List<CompletableFuture<Void>> done = new ArrayList<>();
+        for (TerminalSession tab : tabs) {
+            done.add(r.replayThenStart(tab, scrollback, "restored"));
+        }
+        CompletableFuture.allOf(done.toArray(CompletableFuture[]::new)).get(30, TimeUnit.SECONDS);
+        if (threads == 1) {
+            assertEquals(tabs.stream().map(t -> t.spec().panelId()).toList(), order);
+        } else {
+            // The first tab given is among the first to start, whatever the threads' timing.
+            assertTrue(order.indexOf(tabs.get(0).spec().panelId()) < threads, order.toString());
+        }
+        assertTrue(mostAtOnce.get() <= threads, "replays at once: " + mostAtOnce.get());
+        assertFalse(r.replaying());
+    }
+
+    @Test
+    void aOneMegabyteLineIsFedInBoundedSlicesWithTheLockFreeBetweenThem() throws Exception {
+        TerminalSession tab = session("echo shell-up; sleep 30");
+        List<Integer> remaining = new CopyOnWriteArrayList<>();
+        List<Boolean> lockFree = new CopyOnWriteArrayList<>();
+        ExecutorService other = Executors.newSingleThreadExecutor(new NamedThreadFactory("test-lock-probe", true));
+        try {
+            RestoreReplays r = replays((session, left) -> {
+                remaining.add(left);
+                if (remaining.size() % 16 == 1) {
+                    // What the view's paint does between two slices: take the lock from another thread.
+                    lockFree.add(CompletableFuture.supplyAsync(() -> {
+                        boolean got = session.buffer().tryLock();
+                        if (got) {
+                            session.buffer().unlock();
+                        }
+                        return got;
+                    }, other).join());
+                }
+            });
+            String line = "0123456789abcdef".repeat(65_536) + "-end-of-the-long-line";
+            r.replayThenStart(tab, ESC + "[33m" + line + ESC + "[0m", "restored").get(30, TimeUnit.SECONDS);
+        } finally {
+            other.shutdownNow();
+        }
+        assertTrue(remaining.size() >= 1_048_576 / RestoreReplays.SLICE_CHARS, "slices: " + remaining.size());
+        for (int i = 1; i < remaining.size(); i++) {
+            // A slice may run past the bound only to finish an SGR sequence.
+            assertTrue(remaining.get(i - 1) - remaining.get(i) <= RestoreReplays.SLICE_CHARS + 32,
+                    "slice " + i + " fed " + (remaining.get(i - 1) - remaining.get(i)));
+        }
+        assertFalse(lockFree.isEmpty());
+        assertTrue(lockFree.stream().allMatch(Boolean::booleanValue), "the lock was held between slices");
+        await("the shell", () -> text(tab).contains("shell-up"));
+        String text = text(tab);
+        assertTrue(text.contains("-end-of-the-long-line"), "the end of the line is in the model");
+        assertTrue(text.indexOf("shell-up") > text.indexOf("-end-of-the-long-line"));
+    }
+
+    @Test
+    void manyHugeWrappedLinesComeBackWhole() throws Exception {
+        TerminalSession tab = session("sleep 30");
+        StringBuilder scrollback = new StringBuilder();
+        for (int i = 0; i < 40; i++) {
+            scrollback.append(ESC).append("[3").append(i % 8).append('m').append("wrapped-").append(i).append(' ')
+                    .append("x".repeat(20_000)).append(ESC).append("[0m").append("<end-").append(i).append(">\r\n");
+        }
+        replays(RestoreReplays.SliceObserver.NONE).replayThenStart(tab, scrollback.toString(), "restored")
+                .get(30, TimeUnit.SECONDS);
+        String text = text(tab);
+        // 40 lines of 250 rows each pass the 10,000-row history: the oldest are dropped, the newest are whole.
+        assertTrue(text.contains("<end-39>"), "the last line is whole");
+        assertTrue(text.contains("wrapped-39 xxxx"), "and so is its start");
+    }
+
+    @Test
+    void hostileRestoredTextChangesNoModeAndNothingOfItReachesTheShell() throws Exception {
+        // The shell's first line of input is printed back: anything the replay made the emulator answer would
+        // come before the line the test types.
+        TerminalSession tab = session("stty -echo; IFS= read -r first; printf 'first-input[%s]\\n' \"$first\"; sleep 30");
+        String hostile = "before "
+                + ESC + "[6n" + ESC + "[c" + ESC + "[>c" + ESC + "[5n" // cursor, device attribute, status queries
+                + ESC + "P$qm" + ESC + "\\" // DECRQSS
+                + ESC + "]52;c;ZWNobyBwd25lZA==\u0007" // clipboard write
+                + ESC + "]0;hijacked-title\u0007" + ESC + "]2;hijacked-too" + ESC + "\\" // titles
+                + ESC + "]4;1;rgb:ff/00/00\u0007" + ESC + "]10;?\u0007" // palette set and query
+                + ESC + "[?1000h" + ESC + "[?1006h" + ESC + "[?2004h" + ESC + "[?1h" // mouse, paste, cursor keys
+                + ESC + "[?1049h" + ESC + "[2J" + ESC + "[H" + "vim-screen-left-open" // alternate screen, never left
+                + "\u0005" // ENQ: asks for the answerback
+                + " after";
+        replays(RestoreReplays.SliceObserver.NONE).replayThenStart(tab, hostile, "restored").get(30, TimeUnit.SECONDS);
+        await("the shell", tab::isRunning);
+        tab.sendText("typed\r");
+        await("the shell's first input", () -> text(tab).contains("first-input["));
+        String text = text(tab);
+        assertTrue(text.contains("first-input[typed]"), text);
+        assertTrue(text.contains("before") && text.contains("vim-screen-left-open") && text.contains("after"), text);
+        assertFalse(text.contains("ZWNobyBwd25lZA"), text);
+        assertEquals("", tab.programTitle());
+        assertFalse(tab.mouseReporting());
+        assertFalse(tab.bracketedPaste());
+        assertFalse(tab.applicationCursorKeys());
+        tab.buffer().lock();
+        try {
+            assertFalse(tab.buffer().isUsingAlternateBuffer());
+        } finally {
+            tab.buffer().unlock();
+        }
+    }
+
+    @Test
+    void closingStopsTheReplayAndStartsNoShellThatWasStillWaiting() throws Exception {
+        List<TerminalSession> tabs = List.of(session("sleep 30"), session("sleep 30"));
+        CompletableFuture<Void> firstSliceFed = new CompletableFuture<>();
+        CompletableFuture<Void> mayGoOn = new CompletableFuture<>();
+        RestoreReplays r = replays((session, remaining) -> {
+            firstSliceFed.complete(null);
+            mayGoOn.join();
+        });
+        String scrollback = "restored line\r\n".repeat(5_000);
+        CompletableFuture<Void> first = r.replayThenStart(tabs.get(0), scrollback, "restored");
+        CompletableFuture<Void> second = r.replayThenStart(tabs.get(1), scrollback, "restored");
+        firstSliceFed.get(20, TimeUnit.SECONDS);
+        r.close();
+        mayGoOn.complete(null);
+        assertCancelled(first);
+        assertCancelled(second);
+        assertFalse(r.replaying());
+        assertTrue(tabs.get(0).shellPid().isEmpty() && tabs.get(1).shellPid().isEmpty(), "no shell was started");
+    }
+
+    private static void assertCancelled(CompletableFuture<Void> future) throws Exception {
+        try {
+            future.get(20, TimeUnit.SECONDS);
+            throw new AssertionError("the tab was started");
+        } catch (CancellationException expected) {
+            // Not started.
+        }
+    }
+
+    @Test
+    void replaysWaitForTheWindowsSizeAndGiveItToEachTabBeforeReplaying() throws Exception {
+        List<Integer> widthsWhileReplaying = new CopyOnWriteArrayList<>();
+        RestoreReplays r = new RestoreReplays(replay, shells, (session, remaining) -> {
+            session.buffer().lock();
+            try {
+                widthsWhileReplaying.add(session.buffer().getWidth());
+            } finally {
+                session.buffer().unlock();
+            }
+        }, 1);
+        replays.add(r);
+        TerminalSession tab = session("sleep 30");
+        CompletableFuture<Void> done = r.replayThenStart(tab, "x".repeat(150) + "\r\nshort", "restored");
+        r.sizeKnown(new RestoreReplays.TabSize(150, 30));
+        done.get(20, TimeUnit.SECONDS);
+        assertFalse(widthsWhileReplaying.isEmpty());
+        assertTrue(widthsWhileReplaying.stream().allMatch(width -> width == 150), widthsWhileReplaying.toString());
+        tab.buffer().lock();
+        try {
+            assertEquals(30, tab.buffer().getHeight());
+            // Replayed at 150 columns, the 150-character line fills one row.
+            assertFalse(tab.buffer().getLine(0).isWrapped());
+        } finally {
+            tab.buffer().unlock();
+        }
+    }
+}

@@ -1,0 +1,136 @@
+package dev.holdfast.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.holdfast.app.tabs.TerminalTab;
+import dev.holdfast.app.window.CloseConfirmation;
+import dev.holdfast.app.window.MainWindow;
+import dev.holdfast.app.window.WindowCloseHook;
+import dev.holdfast.terminal.shell.ShellIntegrationScripts;
+import dev.holdfast.terminal.threads.NamedThreadFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** Ctrl+Shift+Up / Down (Cmd+Up / Down) scroll the view to the previous / next shell prompt, by its OSC 133 mark. */
+class PromptJumpTest {
+    @TempDir
+    Path home;
+
+    private final FxRobot robot = new FxRobot();
+    private final boolean mac = System.getProperty("os.name", "").toLowerCase().contains("mac");
+    private ExecutorService background;
+    private MainWindow window;
+
+    @BeforeEach
+    void openWindow() throws Exception {
+        Stage stage = FxToolkit.registerPrimaryStage();
+        background = Executors.newCachedThreadPool(new NamedThreadFactory("test-background", true));
+        Map<String, String> env = new HashMap<>(System.getenv());
+        env.put("HOME", home.toString());
+        env.put("SHELL", "/bin/bash");
+        Files.writeString(home.resolve(".bash_profile"), "PS1='$ '\nHISTFILE=/dev/null\n");
+        var integration = ShellIntegrationScripts.install(home.resolve("integration"));
+        window = FxToolkit.setupFixture(() -> {
+            MainWindow w = Windows.build(stage, background, CloseConfirmation.DIALOG, env, WindowCloseHook.NONE, () -> { });
+            w.setShellIntegration(integration);
+            w.openTab(home);
+            stage.show();
+            stage.toFront();
+            return w;
+        });
+    }
+
+    @AfterEach
+    void closeWindow() throws Exception {
+        FxToolkit.setupFixture(() -> window.closeWindow());
+        background.shutdown();
+        background.awaitTermination(10, TimeUnit.SECONDS);
+    }
+
+    private <T> T fx(Callable<T> call) throws Exception {
+        return WaitForAsyncUtils.asyncFx(call).get(10, TimeUnit.SECONDS);
+    }
+
+    /** The text of the view's top row, as shown now. */
+    private String topRow(TerminalTab tab) throws Exception {
+        int offset = fx(() -> tab.view().scrollOffset());
+        var buffer = tab.session().buffer();
+        buffer.lock();
+        try {
+            return buffer.getLine(-offset).getText().strip();
+        } finally {
+            buffer.unlock();
+        }
+    }
+
+    private void press(KeyCode arrow) {
+        if (mac) {
+            robot.press(KeyCode.META).type(arrow).release(KeyCode.META);
+        } else {
+            robot.press(KeyCode.CONTROL, KeyCode.SHIFT).type(arrow).release(KeyCode.SHIFT, KeyCode.CONTROL);
+        }
+    }
+
+    @Test
+    void theShortcutsScrollFromPromptToPrompt() throws Exception {
+        TerminalTab tab = fx(() -> window.selectedTab().orElseThrow());
+        TabText.await("an integrated prompt", () -> tab.session().shellStatus().atPrompt());
+        tab.session().sendText("for i in $(seq 1 60); do echo first-$i; done\r");
+        TabText.await("the first command's output", () -> TabText.of(tab).contains("first-60\n$ "));
+        tab.session().sendText("for i in $(seq 1 60); do echo second-$i; done\r");
+        TabText.await("the second command's output", () -> TabText.of(tab).contains("second-60\n$ "));
+        TabText.await("three prompts marked", () -> {
+            var buffer = tab.session().buffer();
+            buffer.lock();
+            try {
+                return tab.session().promptMarks().promptRows().size() == 3;
+            } finally {
+                buffer.unlock();
+            }
+        });
+        robot.clickOn(tab.view());
+
+        press(KeyCode.UP);
+        TabText.await("the view at the second prompt", () -> call(() -> topRow(tab)).startsWith("$ for i in $(seq 1 60); do echo second"),
+                () -> " top row: " + call(() -> topRow(tab)));
+        press(KeyCode.UP);
+        TabText.await("the view at the first prompt", () -> call(() -> topRow(tab)).startsWith("$ for i in $(seq 1 60); do echo first"),
+                () -> " top row: " + call(() -> topRow(tab)));
+        int atFirst = fx(() -> tab.view().scrollOffset());
+
+        press(KeyCode.UP);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(atFirst, (int) fx(() -> tab.view().scrollOffset()), "no prompt above the first: the view stays");
+
+        press(KeyCode.DOWN);
+        TabText.await("the view back at the second prompt",
+                () -> call(() -> topRow(tab)).startsWith("$ for i in $(seq 1 60); do echo second"));
+        press(KeyCode.DOWN);
+        TabText.await("the live screen, where the last prompt is", () -> call(() -> tab.view().scrollOffset()) == 0);
+        assertTrue(TabText.of(tab).contains("second-60"));
+    }
+
+    private <T> T call(Callable<T> call) {
+        try {
+            return call.call();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

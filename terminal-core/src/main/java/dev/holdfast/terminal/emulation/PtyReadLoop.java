@@ -1,0 +1,16 @@
+package dev.holdfast.terminal.emulation;
+
+import java.io.IOException;
+
+/**
+ * The reader thread's work: a terminal's PTY output into its model, until the PTY ends or the session closes.
+ *
+ * <p>The contract both parsers keep: the processed output generation is published just before each PTY read,
+ * when everything read so far is in the model (and once more at the end); replies go to the session's writer;
+ * hyperlinks are reported once the model has everything up to their sequence. A sequence the model chokes on
+ * costs that sequence, never the terminal.
+ */
+interface PtyReadLoop {
+    /** Runs until the PTY's end. Throws when a read fails (the PTY went away). */
+    void run() throws IOException;
+}

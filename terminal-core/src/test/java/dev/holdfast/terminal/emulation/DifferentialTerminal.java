@@ -1,0 +1,239 @@
+package dev.holdfast.terminal.emulation;
+
+import com.techsenger.jeditermfx.core.CursorShape;
+import com.techsenger.jeditermfx.core.RequestOrigin;
+import com.techsenger.jeditermfx.core.TerminalDisplay;
+import com.techsenger.jeditermfx.core.TerminalOutputStream;
+import com.techsenger.jeditermfx.core.emulator.mouse.MouseFormat;
+import com.techsenger.jeditermfx.core.emulator.mouse.MouseMode;
+import com.techsenger.jeditermfx.core.model.JediTerminal;
+import com.techsenger.jeditermfx.core.model.StyleState;
+import com.techsenger.jeditermfx.core.model.TerminalSelection;
+import com.techsenger.jeditermfx.core.util.TermSize;
+import dev.holdfast.terminal.scrollback.FastHistoryTextBuffer;
+import dev.holdfast.terminal.scrollback.ScrollbackLimit;
+import dev.holdfast.terminal.stream.HyperlinkListener;
+import dev.holdfast.terminal.stream.ShellMarkListener;
+import dev.holdfast.terminal.threads.NamedThreadFactory;
+import dev.holdfast.terminal.vt.CorrectedTerminal;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A terminal model as a {@link TerminalSession} builds it (Holdfast's buffers, a hyperlink table), fed by one of
+ * the production read loops on a reader thread of its own from a {@link ChunkFeed}, with everything a user or
+ * the program could observe recorded: display state, replies, hyperlink events, shell-integration marks.
+ */
+final class DifferentialTerminal implements AutoCloseable {
+    static final Duration IDLE_DEADLINE = Duration.ofSeconds(30);
+
+    final EmulatorParser parser;
+    final StyleState style = new StyleState();
+    final FastHistoryTextBuffer buffer;
+    final RecordingDisplay display = new RecordingDisplay();
+    final JediTerminal terminal;
+    final HyperlinkTable links;
+    final List<String> linkEvents = new ArrayList<>();
+    final List<String> shellMarks = new ArrayList<>();
+    final ByteArrayOutputStream replies = new ByteArrayOutputStream();
+    private final ChunkFeed feed = new ChunkFeed();
+    private final Thread reader;
+    private volatile Throwable failure;
+
+    DifferentialTerminal(EmulatorParser parser, int columns, int rows, int historyLines) {
+        this(parser, false, columns, rows, historyLines);
+    }
+
+    /**
+     * @param corrected with Holdfast's parser, drive the model through a {@link CorrectedTerminal} as a session does
+     *     (the differential test leaves it out: it compares the reading, which must be the library's)
+     */
+    DifferentialTerminal(EmulatorParser parser, boolean corrected, int columns, int rows, int historyLines) {
+        this.parser = parser;
+        this.buffer = FastHistoryTextBuffer.create(columns, rows, style, ScrollbackLimit.lines(historyLines));
+        this.terminal = new JediTerminal(display, buffer, style);
+        this.links = new HyperlinkTable(terminal, buffer);
+        HyperlinkListener recorded = new HyperlinkListener() {
+            @Override
+            public void hyperlinkStarted(String uri, String params) {
+                linkEvents.add("start " + uri + " [" + params + "] at " + terminal.getCursorX() + "," + terminal.getCursorY());
+                links.hyperlinkStarted(uri, params);
+            }
+
+            @Override
+            public void hyperlinkEnded() {
+                linkEvents.add("end at " + terminal.getCursorX() + "," + terminal.getCursorY());
+                links.hyperlinkEnded();
+            }
+        };
+        ShellMarkListener marks = mark -> shellMarks.add(mark + " at " + terminal.getCursorX() + "," + terminal.getCursorY());
+        PtyReadLoop loop;
+        if (parser == EmulatorParser.JEDITERM) {
+            // Replies go through the terminal's output, as TerminalSession points it at the writer.
+            terminal.setTerminalOutput(new TerminalOutputStream() {
+                @Override
+                public void sendBytes(byte[] bytes, boolean userInput) {
+                    reply(bytes);
+                }
+
+                @Override
+                public void sendString(String text, boolean userInput) {
+                    reply(text.getBytes(StandardCharsets.UTF_8));
+                }
+            });
+            loop = new JediTermReadLoop(feed, terminal, new OutputGeneration(), recorded, marks, this::reply, "old",
+                    () -> false);
+        } else {
+            // Our parser must answer through its own Replies, never the terminal's output.
+            terminal.setTerminalOutput(new TerminalOutputStream() {
+                @Override
+                public void sendBytes(byte[] bytes, boolean userInput) {
+                    failure = new AssertionError("a reply bypassed the handler's Replies");
+                }
+
+                @Override
+                public void sendString(String text, boolean userInput) {
+                    failure = new AssertionError("a reply bypassed the handler's Replies: " + text);
+                }
+            });
+            loop = new HoldfastReadLoop(feed, corrected ? new CorrectedTerminal(terminal) : terminal, new OutputGeneration(),
+                    recorded, marks, this::reply, "new", () -> false);
+        }
+        reader = new NamedThreadFactory("test-reader-" + parser.settingName(), true).newThread(() -> {
+            try {
+                loop.run();
+            } catch (IOException | RuntimeException | Error e) {
+                failure = e;
+            }
+        });
+        reader.start();
+    }
+
+    private void reply(byte[] bytes) {
+        synchronized (replies) {
+            replies.writeBytes(bytes);
+        }
+    }
+
+    String replies() {
+        synchronized (replies) {
+            return replies.toString(StandardCharsets.UTF_8);
+        }
+    }
+
+    void feed(byte[] chunk) {
+        feed.feed(chunk);
+    }
+
+    /** Waits until everything fed is in the model. */
+    void awaitIdle() throws InterruptedException {
+        feed.awaitIdle(IDLE_DEADLINE);
+        if (failure != null) {
+            throw new AssertionError("the " + parser.settingName() + " read loop failed", failure);
+        }
+    }
+
+    /** Resizes the model as the view would; returns how the library failed, if it did (it can: see the test). */
+    String resize(int columns, int rows) {
+        buffer.lock();
+        try {
+            terminal.resize(new TermSize(columns, rows), RequestOrigin.User);
+            return "resized";
+        } catch (RuntimeException e) {
+            return e.toString();
+        } finally {
+            buffer.unlock();
+        }
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        feed.close();
+        reader.join(IDLE_DEADLINE.toMillis());
+    }
+
+    /** The display as a user would see it: what programs set through the model. */
+    static final class RecordingDisplay implements TerminalDisplay {
+        String title = "";
+        boolean cursorVisible = true;
+        CursorShape cursorShape;
+        MouseMode mouseMode = MouseMode.MOUSE_REPORTING_NONE;
+        MouseFormat mouseFormat = MouseFormat.MOUSE_FORMAT_XTERM;
+        boolean bracketedPaste;
+        boolean alternateScreen;
+        int beeps;
+
+        @Override
+        public void setCursor(int x, int y) {
+        }
+
+        @Override
+        public void setCursorShape(CursorShape shape) {
+            cursorShape = shape;
+        }
+
+        @Override
+        public void beep() {
+            beeps++;
+        }
+
+        @Override
+        public void scrollArea(int top, int size, int dy) {
+        }
+
+        @Override
+        public void setCursorVisible(boolean visible) {
+            cursorVisible = visible;
+        }
+
+        @Override
+        public void useAlternateScreenBuffer(boolean enabled) {
+            alternateScreen = enabled;
+        }
+
+        @Override
+        public String getWindowTitle() {
+            return title;
+        }
+
+        @Override
+        public void setWindowTitle(String windowTitle) {
+            title = windowTitle;
+        }
+
+        @Override
+        public TerminalSelection getSelection() {
+            return null;
+        }
+
+        @Override
+        public void terminalMouseModeSet(MouseMode mode) {
+            mouseMode = mode;
+        }
+
+        @Override
+        public void setMouseFormat(MouseFormat format) {
+            mouseFormat = format;
+        }
+
+        @Override
+        public boolean ambiguousCharsAreDoubleWidth() {
+            return false;
+        }
+
+        @Override
+        public void setBracketedPasteMode(boolean enabled) {
+            bracketedPaste = enabled;
+        }
+
+        String describe() {
+            return "title=" + title + " cursorVisible=" + cursorVisible + " cursorShape=" + cursorShape
+                    + " mouse=" + mouseMode + "/" + mouseFormat + " bracketedPaste=" + bracketedPaste
+                    + " alternate=" + alternateScreen + " beeps=" + beeps;
+        }
+    }
+}

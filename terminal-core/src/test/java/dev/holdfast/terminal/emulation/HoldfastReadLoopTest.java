@@ -1,0 +1,84 @@
+package dev.holdfast.terminal.emulation;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.techsenger.jeditermfx.core.model.JediTerminal;
+import com.techsenger.jeditermfx.core.model.StyleState;
+import dev.holdfast.terminal.export.PhysicalRows;
+import dev.holdfast.terminal.scrollback.FastHistoryTextBuffer;
+import dev.holdfast.terminal.scrollback.HeadlessModel;
+import dev.holdfast.terminal.stream.HyperlinkListener;
+import dev.holdfast.terminal.stream.ShellMarkListener;
+import dev.holdfast.terminal.vt.CorrectedTerminal;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The read loop's contract with the rest of Holdfast, with Holdfast's parser. */
+class HoldfastReadLoopTest {
+    private final StyleState style = new StyleState();
+    private final FastHistoryTextBuffer buffer = FastHistoryTextBuffer.create(20, 3, style, 100);
+    private final JediTerminal terminal = new JediTerminal(new HeadlessModel.QuietDisplay(), buffer, style);
+    private final OutputGeneration generation = new OutputGeneration();
+    private final List<String> seenAtEachRead = new ArrayList<>();
+    private final List<Integer> askedFor = new ArrayList<>();
+
+    /** A PTY that returns one chunk per read, noting what the model and the generation say as each read begins. */
+    private InputStream pty(String... chunks) {
+        return new InputStream() {
+            private int next;
+
+            @Override
+            public int read() {
+                throw new UnsupportedOperationException("the loop reads in bulk");
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) {
+                askedFor.add(len);
+                seenAtEachRead.add(generation.processed() + "/" + generation.read() + " " + PhysicalRows.of(buffer, false).get(0));
+                if (next == chunks.length) {
+                    return -1;
+                }
+                byte[] chunk = chunks[next++].getBytes(StandardCharsets.UTF_8);
+                System.arraycopy(chunk, 0, b, off, chunk.length);
+                return chunk.length;
+            }
+        };
+    }
+
+    @Test
+    void eachReadIsPublishedAsProcessedOnlyOnceItIsInTheModel() throws IOException {
+        new HoldfastReadLoop(pty("one ", "two \u001b[1", "mthree"), new CorrectedTerminal(terminal), generation,
+                HyperlinkListener.NONE, ShellMarkListener.NONE, bytes -> { }, "test", () -> false).run();
+        assertEquals(List.of("0/0 ", "1/1 one", "2/2 one two", "3/3 one two three"), seenAtEachRead);
+        assertEquals(3, generation.processed());
+    }
+
+    @Test
+    void itReadsUpTo64KilobytesAtATime() throws IOException {
+        new HoldfastReadLoop(pty("x"), new CorrectedTerminal(terminal), generation, HyperlinkListener.NONE,
+                ShellMarkListener.NONE, bytes -> { }, "test", () -> false).run();
+        assertTrue(askedFor.stream().allMatch(n -> n >= HoldfastReadLoop.READ_BYTES), askedFor.toString());
+    }
+
+    @Test
+    void answersGoToTheWriter() throws IOException {
+        List<String> written = new ArrayList<>();
+        new HoldfastReadLoop(pty("ab\u001b[6n"), new CorrectedTerminal(terminal), generation, HyperlinkListener.NONE,
+                ShellMarkListener.NONE, bytes -> written.add(new String(bytes, StandardCharsets.US_ASCII)), "test", () -> false).run();
+        assertEquals(List.of("\u001b[1;3R"), written);
+    }
+
+    @Test
+    void aClosingSessionStopsReading() throws IOException {
+        new HoldfastReadLoop(pty("one", "two"), new CorrectedTerminal(terminal), generation, HyperlinkListener.NONE,
+                ShellMarkListener.NONE, bytes -> { }, "test", () -> generation.read() >= 1).run();
+        assertEquals("one", PhysicalRows.of(buffer, false).get(0));
+        assertEquals(1, generation.processed());
+    }
+}
