@@ -197,11 +197,48 @@ class ClaudeBindingContractTest {
                 .turn("earlier question", answer("the earlier bug")));
         ClaudeTerminal tab = open(false);
         tab.startClaude("--resume " + resumed);
-        tab.awaitScreen("the resumed note", s -> s.lines().stream().anyMatch(l -> l.contains("Resumed session " + resumed)));
+        tab.awaitScreen("the resumed note", s -> s.lines().stream().anyMatch(l -> l.contains("resumed session " + resumed)));
         assertEquals(resumed, bound(binding(tab), BindingSource.RESUME_ARGUMENT));
+        var start = tab.claude().starts().get(tab.claude().starts().size() - 1);
+        assertEquals(java.util.Optional.of(resumed), start.resumed(), "the stand-in says which id it was given");
+        assertEquals(resumed, start.sessionId());
 
         config.add(FakeClaudeConfig.session().cwd(project).begunAt(Instant.now().plusSeconds(1))
                 .turn("another question", answer("another bug")));
+        assertUnavailable(UnavailableReason.NEWER_THREAD, binding(tab));
+    }
+
+    @Test
+    void aPinnedSessionIdBindsBeforeItsTranscriptExistsUntilANewerSessionBegins() throws Exception {
+        ClaudeTerminal tab = open(false);
+        String pinned = UUID.randomUUID().toString();
+        tab.startClaude("--session-id " + pinned);
+        assertEquals(pinned, bound(binding(tab), BindingSource.RESUME_ARGUMENT));
+        var start = tab.claude().starts().get(tab.claude().starts().size() - 1);
+        assertEquals(java.util.Optional.of(pinned), start.pinned());
+        assertEquals(pinned, start.sessionId());
+
+        tab.say("a question in the pinned session");
+        assertEquals(pinned, bound(binding(tab), BindingSource.RESUME_ARGUMENT));
+        tab.clear();
+        tab.say("a question after /clear");
+        assertUnavailable(UnavailableReason.NEWER_THREAD, binding(tab));
+    }
+
+    @Test
+    void aSubAgentsRunIsNeverANewerSessionOfTheDirectory() throws Exception {
+        ClaudeTerminal tab = open(true);
+        tab.startClaude("");
+        tab.say("please fix the flaky test");
+        String own = bound(binding(tab), BindingSource.SESSION_FILE);
+        // Newer versions: <session>/subagents/agent-*.jsonl; older ones: a file of sidechain records only.
+        config.subAgent(own, project, Instant.now().plusSeconds(1), answer("the sub-agent's part"));
+        config.add(FakeClaudeConfig.session().cwd(project).begunAt(Instant.now().plusSeconds(2)).sidechainsOnly()
+                .turn("a sub-agent's question", answer("a sub-agent's bug")));
+        assertEquals(own, bound(binding(tab), BindingSource.SESSION_FILE), "a sub-agent's run is not a /clear here");
+
+        config.add(FakeClaudeConfig.session().cwd(project).begunAt(Instant.now().plusSeconds(3))
+                .turn("a main-line question", answer("a main-line bug")));
         assertUnavailable(UnavailableReason.NEWER_THREAD, binding(tab));
     }
 
@@ -213,7 +250,7 @@ class ClaudeBindingContractTest {
                 .turn("newer question", answer("the newer bug")));
         ClaudeTerminal tab = open(false);
         tab.startClaude("--continue");
-        tab.awaitScreen("the resumed note", s -> s.lines().stream().anyMatch(l -> l.contains("Resumed session " + newest)));
+        tab.awaitScreen("the resumed note", s -> s.lines().stream().anyMatch(l -> l.contains("resumed session " + newest)));
         assertInstanceOf(Binding.Unavailable.class, binding(tab));
     }
 
