@@ -14,8 +14,11 @@ public enum BindingSource {
      * and no newer conversation began in the directory since.
      */
     SESSION_FILE("Claude's own file for this process names it"),
-    /** The agent was started to resume this conversation by id, and has not moved on since. */
-    RESUME_ARGUMENT("the agent was started to resume it by id"),
+    /**
+     * The agent was started with this conversation's id (to resume it, or to pin a new one's), and has not moved on
+     * since.
+     */
+    RESUME_ARGUMENT("the agent was started with its id"),
     /** An answer of this conversation, and of no other, was shown in this tab by the same agent process. */
     SCREEN_MATCH("one of its answers was shown in this tab");
 
