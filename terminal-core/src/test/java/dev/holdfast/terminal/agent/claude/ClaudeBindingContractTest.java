@@ -243,6 +243,30 @@ class ClaudeBindingContractTest {
     }
 
     @Test
+    void aHeadlessRunsSessionInTheDirectoryIsNeverANewerSessionOfATab() throws Exception {
+        ClaudeTerminal tab = open(true);
+        tab.startClaude("");
+        String own = bound(binding(tab), BindingSource.SESSION_FILE);
+        // `claude -p` in the same directory (a script, another terminal): entrypoint sdk-cli.
+        config.add(FakeClaudeConfig.session().cwd(project).begunAt(Instant.now().plusSeconds(1)).entrypoint("sdk-cli")
+                .turn("summarise the log", answer("the log")));
+        assertEquals(own, bound(binding(tab), BindingSource.SESSION_FILE));
+    }
+
+    @Test
+    void transcriptsAreFoundByTheirCwdFieldNotByTheProjectDirectorysName() throws Exception {
+        ClaudeTerminal tab = open(true);
+        tab.startClaude("");
+        String own = bound(binding(tab), BindingSource.SESSION_FILE);
+        // A long path's project directory is cut and hashed, differently in different versions: its name says nothing.
+        String elsewhere = config.add(FakeClaudeConfig.session().cwd(project).begunAt(Instant.now().plusSeconds(1))
+                .inDirectoryNamed("-tmp-cut-" + Long.toHexString(project.hashCode() & 0xffffffffL))
+                .turn("a question after /clear", answer("the renamed directory")));
+        assertUnavailable(UnavailableReason.NEWER_THREAD, binding(tab));
+        assertNotEquals(own, elsewhere);
+    }
+
+    @Test
     void continueAloneNeverBindsTheDirectorysNewestSession() throws Exception {
         config.add(FakeClaudeConfig.session().cwd(project).begunAt(Instant.now().minusSeconds(7200))
                 .turn("older question", answer("the older bug")));
@@ -310,6 +334,40 @@ class ClaudeBindingContractTest {
         HookMailbox.Report compact = tab.awaitReport("the compact report", r -> r.report().source().name().equals("compact"));
         assertEquals(ReportOutcome.Verdict.BOUND, live.report(tab.panelId(), compact.report()).get().verdict());
         compact.release();
+    }
+
+    @Test
+    void aLaterReportOfASourceThatSwitchesNothingDoesNotReplaceTheTabsSession() throws Exception {
+        ClaudeTerminal tab = open(false);
+        config.sessionStartHook(tab.claude().hook().toString());
+        tab.startClaude("");
+        HookMailbox.Report startup = tab.awaitReport("the startup report", r -> true);
+        assertEquals(ReportOutcome.Verdict.WAITING_FOR_TRANSCRIPT, live.report(tab.panelId(), startup.report()).get().verdict());
+        // While the hook still runs (its ancestry alive), a report of another source and session from the same process.
+        String other = UUID.randomUUID().toString();
+        var later = new dev.holdfast.terminal.agent.report.AgentReport(startup.report().agent(), other,
+                java.util.Optional.empty(), new dev.holdfast.terminal.agent.report.ReportSource("session-update"),
+                java.util.Optional.empty(), startup.report().ancestry());
+        ReportOutcome outcome = live.report(tab.panelId(), later).get();
+        startup.release();
+        assertEquals(ReportOutcome.Verdict.EARLIER_REPORT_KEPT, outcome.verdict(), outcome::detail);
+        tab.say("the first question");
+        assertEquals(startup.report().sessionId(), bound(binding(tab), BindingSource.AGENT_REPORT));
+    }
+
+    @Test
+    void anotherTabsReportIsNotThisTabsThoughItNamesThisTabsPanel() throws Exception {
+        ClaudeTerminal mine = open(false);
+        ClaudeTerminal theirs = open(false);
+        config.sessionStartHook(theirs.claude().hook().toString());
+        mine.startClaude("--session-id " + UUID.randomUUID());
+        mine.awaitReport("this tab's own report, not used here", r -> true).release();
+        theirs.startClaude("");
+        HookMailbox.Report report = theirs.awaitReport("the other tab's report", r -> true);
+        ReportOutcome outcome = live.report(mine.panelId(), report.report()).get();
+        report.release();
+        assertEquals(ReportOutcome.Verdict.NOT_THE_TABS_AGENT, outcome.verdict(), outcome::detail);
+        assertEquals(BindingSource.RESUME_ARGUMENT, assertInstanceOf(Binding.Bound.class, binding(mine)).source());
     }
 
     @Test
