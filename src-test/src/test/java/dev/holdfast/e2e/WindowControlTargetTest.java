@@ -14,6 +14,8 @@ import dev.holdfast.app.window.WindowControlTarget;
 import dev.holdfast.checkpoint.scrollback.CheckpointSettings;
 import dev.holdfast.terminal.agent.Agent;
 import dev.holdfast.terminal.agent.live.TabConversation;
+import dev.holdfast.terminal.agent.report.AgentReport;
+import dev.holdfast.terminal.agent.report.ReportOutcome;
 import dev.holdfast.terminal.threads.NamedThreadFactory;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
@@ -49,6 +51,12 @@ class WindowControlTargetTest {
         @Override
         public CompletableFuture<TabConversation> conversation(UUID panelId) {
             return CompletableFuture.completedFuture(TabConversation.noAgent(panelId));
+        }
+
+        @Override
+        public CompletableFuture<ReportOutcome> report(UUID panelId, AgentReport report) {
+            return CompletableFuture.completedFuture(new ReportOutcome(ReportOutcome.Verdict.NO_AGENT,
+                    "the tab runs no agent now"));
         }
     };
 

@@ -2,6 +2,8 @@ package dev.holdfast.app.control;
 
 import dev.holdfast.terminal.agent.Agent;
 import dev.holdfast.terminal.agent.live.TabConversation;
+import dev.holdfast.terminal.agent.report.AgentReport;
+import dev.holdfast.terminal.agent.report.ReportOutcome;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -14,4 +16,7 @@ public interface AgentConversations {
 
     /** The tab's binding and its whole conversation, resolved now. */
     CompletableFuture<TabConversation> conversation(UUID panelId);
+
+    /** The agent's own report of its session in the tab, judged and used or refused. */
+    CompletableFuture<ReportOutcome> report(UUID panelId, AgentReport report);
 }

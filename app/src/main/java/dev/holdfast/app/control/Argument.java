@@ -32,6 +32,19 @@ public record Argument(String name, Kind kind, boolean required) {
     public static final Argument LINES = new Argument("lines", Kind.COUNT, false);
     public static final Argument ANSI = new Argument("ansi", Kind.FLAG, false);
     public static final Argument ROWS = new Argument("rows", Kind.FLAG, false);
+    /** {@code claude} or {@code codex}: the agent that reports its session. */
+    public static final Argument AGENT = new Argument("agent", Kind.TEXT, true);
+    /** The session (Claude) or thread (Codex) id the agent reports. */
+    public static final Argument SESSION = new Argument("session", Kind.TEXT, true);
+    /** Where the agent says it writes the session's transcript. */
+    public static final Argument TRANSCRIPT = new Argument("transcript", Kind.DIRECTORY, false);
+    /** Why the agent reports: {@code startup}, {@code resume}, {@code clear}, {@code compact}. */
+    public static final Argument SOURCE = new Argument("source", Kind.TEXT, true);
+    /**
+     * The reporting process and its ancestors, nearest first, each {@code PID@START_MILLIS}: {@code ctl} fills it in
+     * with its own.
+     */
+    public static final Argument ANCESTRY = new Argument("ancestry", Kind.TEXT_LIST, false);
 
     public Argument {
         Objects.requireNonNull(name, "name");

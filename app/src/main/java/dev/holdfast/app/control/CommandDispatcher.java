@@ -1,5 +1,9 @@
 package dev.holdfast.app.control;
 
+import dev.holdfast.terminal.agent.Agent;
+import dev.holdfast.terminal.agent.report.AgentReport;
+import dev.holdfast.terminal.agent.report.ReportSource;
+import dev.holdfast.terminal.agent.report.Reporter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -98,6 +102,11 @@ final class CommandDispatcher {
                 yield new ReadResult(panel, deadline.await(target.read(panel, options)));
             }
             case CONVERSATION -> deadline.await(target.conversation(resolvePanel(args, deadline)));
+            case AGENT_SESSION -> {
+                AgentReport report = agentReport(args);
+                UUID panel = resolvePanel(args, deadline);
+                yield AgentSessionResult.of(panel, deadline.await(target.agentSession(panel, report)));
+            }
             case CHECKPOINT_NOW -> deadline.await(target.checkpointNow());
             case STATS -> deadline.await(target.stats());
             case QUIT -> {
@@ -106,6 +115,28 @@ final class CommandDispatcher {
             }
             case INSTANCE -> instance;
         };
+    }
+
+    /** The report as the request gives it; nothing in it is believed yet (the conversation service checks it). */
+    private static AgentReport agentReport(CommandArguments args) {
+        String name = args.text(Argument.AGENT).orElseThrow().strip().toLowerCase(Locale.ROOT);
+        Agent agent = switch (name) {
+            case "claude", "claude-code" -> Agent.CLAUDE_CODE;
+            case "codex" -> Agent.CODEX;
+            default -> throw new ControlException(ErrorCode.BAD_REQUEST,
+                    "agent must be 'claude' or 'codex', not '" + name + "'");
+        };
+        try {
+            List<Reporter> ancestry = new ArrayList<>();
+            for (String process : args.textList(Argument.ANCESTRY)) {
+                ancestry.add(Reporter.parse(process));
+            }
+            return new AgentReport(agent, args.text(Argument.SESSION).orElseThrow().strip(),
+                    args.directory(Argument.TRANSCRIPT), new ReportSource(args.text(Argument.SOURCE).orElseThrow()),
+                    args.directory(Argument.CWD), ancestry);
+        } catch (IllegalArgumentException e) {
+            throw new ControlException(ErrorCode.BAD_REQUEST, e.getMessage());
+        }
     }
 
     private static List<NamedKey> parseKeys(List<String> names) {

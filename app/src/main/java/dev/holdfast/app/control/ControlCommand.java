@@ -19,6 +19,12 @@ public enum ControlCommand {
             List.of(Argument.ANSI, Argument.ROWS), true),
     /** The tab's agent conversation: what it is bound to and why, and its turns. */
     CONVERSATION("conversation", List.of(Argument.PANEL), List.of(), true),
+    /**
+     * An agent's own report of the session it runs in a tab (from its session-start hook); the tab uses it once it
+     * has checked that the reporter is the tab's own agent and that the transcript is that session's.
+     */
+    AGENT_SESSION("agent-session", List.of(Argument.PANEL, Argument.AGENT, Argument.SESSION, Argument.TRANSCRIPT,
+            Argument.SOURCE, Argument.CWD, Argument.ANCESTRY), List.of(), true),
     CHECKPOINT_NOW("checkpoint-now", List.of(), List.of(), true),
     STATS("stats", List.of(), List.of(), true),
     QUIT("quit", List.of(), List.of(), true),

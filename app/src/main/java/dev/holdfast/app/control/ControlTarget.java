@@ -1,5 +1,7 @@
 package dev.holdfast.app.control;
 
+import dev.holdfast.terminal.agent.report.AgentReport;
+import dev.holdfast.terminal.agent.report.ReportOutcome;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -65,6 +67,12 @@ public interface ControlTarget {
      * turns when it is known.
      */
     CompletableFuture<ConversationReport> conversation(UUID panelId);
+
+    /**
+     * An agent's report of its session in the tab ({@code holdfast ctl agent-session}, from its session-start hook):
+     * judged by the reporter's ancestry and the transcript it names, and used or refused; the outcome says which.
+     */
+    CompletableFuture<ReportOutcome> agentSession(UUID panelId, AgentReport report);
 
     /** Runs a scrollback checkpoint now, ignoring the interval and typing-quiet but keeping every other bound. */
     CompletableFuture<CheckpointNowResult> checkpointNow();

@@ -37,7 +37,7 @@ public record ConversationReport(UUID panelId, String agent, BindingInfo binding
 
     /**
      * @param bound whether Holdfast knows the conversation
-     * @param source what ties the tab to it: {@code open-transcript}, {@code resume-argument}, {@code screen-match}
+     * @param source what ties the tab to it: {@code agent-report}, {@code open-transcript}, {@code session-file}, {@code resume-argument}, {@code screen-match}
      * @param threadId the agent's id of it
      * @param why the evidence, or why there is none
      * @param reason when not bound, the kind of reason: {@code newer-thread}, {@code ambiguous}, {@code no-match}, …

@@ -1,10 +1,13 @@
 package dev.holdfast.app.control;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.holdfast.app.agenthooks.AgentHooksCommand;
 import dev.holdfast.checkpoint.store.StateDirectory;
+import java.io.BufferedReader;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
@@ -13,6 +16,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -32,6 +36,8 @@ public final class CtlMain {
     public static final int EXIT_NOT_RUNNING = 2;
     /** Longer than the server's own command timeout, so a slow command is reported by the server, which knows why. */
     public static final Duration DEFAULT_RESPONSE_TIMEOUT = Duration.ofSeconds(30);
+    /** Runs in {@code ctl} itself, without a Holdfast: not a protocol command. */
+    private static final String AGENT_HOOKS = "agent-hooks";
 
     static final String USAGE = """
             Usage: holdfast ctl [--json] [--instance PID|SOCKET] [--state-dir DIR] <command> [options]
@@ -52,6 +58,18 @@ public final class CtlMain {
                                                  --rows prints each screen row as shown (wrapped lines not joined)
               conversation --panel ID            the tab's agent conversation: which one it is and why (or why it
                                                  is unavailable), then its turns; tool calls one line each
+              agent-session --agent claude|codex --session ID --source startup|resume|clear|compact
+                            [--panel ID] [--transcript PATH] [--cwd DIR]
+                                                 an agent's report of the conversation it runs in the tab (panel:
+                                                 $HOLDFAST_PANEL_ID); used once checked to come from the tab's own
+                                                 agent, never from a headless or nested run
+              agent-session --agent claude|codex --hook
+                                                 the same from a SessionStart hook: the session, transcript, source
+                                                 and directory come from the hook's JSON on standard input; prints
+                                                 nothing on standard output and always exits 0
+              agent-hooks --install|--remove claude|codex [--yes]
+                                                 add Holdfast's SessionStart hook to the agent's settings (shown
+                                                 first, written when you agree), or take it out
               checkpoint-now                     write scrollback checkpoints now
               stats                              checkpoint counts and timings, UI stalls, generations, memory
               quit                               quit Holdfast cleanly
@@ -70,17 +88,21 @@ public final class CtlMain {
     private final StateDirectory defaultState;
     private final Path workingDirectory;
     private final Duration responseTimeout;
+    private final CtlEnvironment environment;
     private final ControlProtocol protocol = new ControlProtocol();
 
     /**
      * @param defaultState     the state directory used without {@code --state-dir}
      * @param workingDirectory what relative paths on the command line are relative to
      * @param responseTimeout  how long to wait for Holdfast's answer
+     * @param environment      the variables, standard input, home and process ancestry {@code ctl} runs with
      */
-    public CtlMain(StateDirectory defaultState, Path workingDirectory, Duration responseTimeout) {
+    public CtlMain(StateDirectory defaultState, Path workingDirectory, Duration responseTimeout,
+                   CtlEnvironment environment) {
         this.defaultState = Objects.requireNonNull(defaultState, "defaultState");
         this.workingDirectory = Objects.requireNonNull(workingDirectory, "workingDirectory");
         this.responseTimeout = Objects.requireNonNull(responseTimeout, "responseTimeout");
+        this.environment = Objects.requireNonNull(environment, "environment");
     }
 
     public static void main(String[] args) {
@@ -88,7 +110,7 @@ public final class CtlMain {
         PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
         PrintStream err = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
         CtlMain ctl = new CtlMain(StateDirectory.fromEnvironment(), Path.of("").toAbsolutePath(),
-                DEFAULT_RESPONSE_TIMEOUT);
+                DEFAULT_RESPONSE_TIMEOUT, CtlEnvironment.ofThisProcess());
         int status = ctl.run(List.of(args), out, err);
         out.flush();
         err.flush();
@@ -97,6 +119,36 @@ public final class CtlMain {
 
     /** Runs one {@code ctl} command line and returns its exit status. */
     public int run(List<String> args, PrintStream out, PrintStream err) {
+        Optional<String> command = AgentSessionCall.commandWord(args);
+        if (command.filter(AGENT_HOOKS::equals).isPresent()) {
+            List<String> rest = args.subList(args.indexOf(AGENT_HOOKS) + 1, args.size());
+            return new AgentHooksCommand(environment.variables(), environment.userHome(),
+                    new BufferedReader(new InputStreamReader(environment.stdin(), StandardCharsets.UTF_8)), out, err)
+                    .run(rest);
+        }
+        if (AgentSessionCall.isAgentSession(args)) {
+            AgentSessionCall.Prepared prepared = AgentSessionCall.prepare(args, environment);
+            if (prepared instanceof AgentSessionCall.Skip) {
+                // A hook outside Holdfast, or one that has nothing to say: nobody to tell, nothing wrong.
+                return EXIT_OK;
+            }
+            if (prepared instanceof AgentSessionCall.Invalid invalid) {
+                err.println("holdfast ctl: " + invalid.message());
+                return EXIT_COMMAND_ERROR;
+            }
+            AgentSessionCall.Send send = (AgentSessionCall.Send) prepared;
+            if (send.hook()) {
+                // An agent may take a SessionStart hook's output as context, and a failing hook bothers its user:
+                // what Holdfast answered goes to standard error, and the hook always succeeds.
+                runParsed(send.words(), err, err);
+                return EXIT_OK;
+            }
+            return runParsed(send.words(), out, err);
+        }
+        return runParsed(args, out, err);
+    }
+
+    private int runParsed(List<String> args, PrintStream out, PrintStream err) {
         CtlCommandLine.Parsed parsed = CtlCommandLine.parse(args, workingDirectory);
         if (parsed instanceof CtlCommandLine.Help) {
             out.print(USAGE);

@@ -31,6 +31,8 @@ final class CtlOutput {
                 }
             }
             case CONVERSATION -> printConversation(result, out);
+            case AGENT_SESSION -> out.println((result.path("used").asBoolean() ? "Used" : "Not used") + " ("
+                    + printable(result.path("verdict").asText()) + "): " + printable(result.path("detail").asText()));
             case CHECKPOINT_NOW -> out.println("Checkpoint: " + result.path("terminals").asLong() + " terminals, "
                     + result.path("written").asLong() + " written, " + result.path("skipped").asLong() + " skipped, "
                     + result.path("failed").asLong() + " failed (" + result.path("ending").asText() + ") in "
@@ -99,7 +101,10 @@ final class CtlOutput {
         if (binding.isMissingNode() || binding.isNull()) {
             head.add(new String[] {"Binding", "none: Holdfast does not read this agent's conversations"});
         } else if (binding.path("bound").asBoolean()) {
-            head.add(new String[] {"Thread", cell(binding.path("threadId"))});
+            // Codex calls its conversations threads, Claude Code sessions.
+            String what = report.path("agent").asText().equals(ConversationReport.wireName(Agent.CLAUDE_CODE))
+                    ? "Session" : "Thread";
+            head.add(new String[] {what, cell(binding.path("threadId"))});
             if (report.hasNonNull("title")) {
                 head.add(new String[] {"Title", cell(report.path("title"))});
             }

@@ -1,5 +1,7 @@
 package dev.holdfast.app.control;
 
+import dev.holdfast.terminal.agent.report.AgentReport;
+import dev.holdfast.terminal.agent.report.ReportOutcome;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -66,6 +68,11 @@ public final class DeferredTarget implements ControlTarget {
     @Override
     public CompletableFuture<ConversationReport> conversation(UUID panelId) {
         return then(t -> t.conversation(panelId));
+    }
+
+    @Override
+    public CompletableFuture<ReportOutcome> agentSession(UUID panelId, AgentReport report) {
+        return then(t -> t.agentSession(panelId, report));
     }
 
     @Override

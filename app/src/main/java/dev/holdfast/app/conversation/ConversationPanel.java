@@ -1,5 +1,6 @@
 package dev.holdfast.app.conversation;
 
+import dev.holdfast.terminal.agent.Agent;
 import dev.holdfast.terminal.agent.binding.Binding;
 import java.time.ZoneId;
 import java.util.Objects;
@@ -84,7 +85,9 @@ final class ConversationPanel extends VBox {
         subtitle.setTooltip(null);
         if (next instanceof PanelContent.Showing showing) {
             subtitle.setText(boundLine(showing.agent().displayName(), showing.binding()));
-            subtitle.setTooltip(new Tooltip(PanelContent.sentence(showing.binding().why()) + "\nThread "
+            // Codex calls its conversations threads, Claude Code sessions.
+            String what = showing.agent() == Agent.CLAUDE_CODE ? "Session " : "Thread ";
+            subtitle.setTooltip(new Tooltip(PanelContent.sentence(showing.binding().why()) + "\n" + what
                     + showing.threadId()));
             list.show(showing.threadId(), showing.agent().displayName(), showing.conversation());
             setContent(list.node());
@@ -102,7 +105,7 @@ final class ConversationPanel extends VBox {
             showMessage(body(unsupported.message()), terminalLink());
         } else {
             subtitle.setText("");
-            showMessage(body("When Codex runs in this tab, its conversation shows here."), terminalLink());
+            showMessage(body("When Codex or Claude Code runs in this tab, its conversation shows here."), terminalLink());
         }
     }
 

@@ -10,6 +10,8 @@ import dev.holdfast.terminal.agent.live.AgentTab;
 import dev.holdfast.terminal.agent.live.ConversationListener;
 import dev.holdfast.terminal.agent.live.LiveConversations;
 import dev.holdfast.terminal.agent.live.TabConversation;
+import dev.holdfast.terminal.agent.report.AgentReport;
+import dev.holdfast.terminal.agent.report.ReportOutcome;
 import dev.holdfast.terminal.export.PrimaryBuffers;
 import java.time.ZoneId;
 import java.util.HashMap;
@@ -29,7 +31,7 @@ import javafx.scene.layout.HBox;
 /**
  * The window's conversation panels, over {@link LiveConversations}: every tab is watched from the moment it opens
  * until it closes (so a binding made while no panel was open is there when one opens), a tab's conversation is
- * followed only while its panel is open, and a tab where Codex runs gets a button on its header that shows and
+ * followed only while its panel is open, and a tab where Codex or Claude Code runs gets a button on its header that shows and
  * hides its panel, as the conversation shortcut does.
  *
  * <p>Threads: the service calls {@link #changed} on its own thread. The latest state of each tab waits in a
@@ -157,6 +159,16 @@ public final class ConversationPanels implements ConversationListener, AgentConv
         return service.current(panelId);
     }
 
+    @Override
+    public CompletableFuture<ReportOutcome> report(UUID panelId, AgentReport report) {
+        LiveConversations service = live;
+        if (service == null) {
+            return CompletableFuture.completedFuture(new ReportOutcome(ReportOutcome.Verdict.UNKNOWN_TAB,
+                    "conversations are not watched yet"));
+        }
+        return service.report(panelId, report);
+    }
+
     /** One tab: its header button, its panel while it has one, and its latest state. FX thread. */
     private final class Entry {
         private final TerminalTab tab;
@@ -181,12 +193,12 @@ public final class ConversationPanels implements ConversationListener, AgentConv
 
         void apply(TabConversation state) {
             latest = open ? state : withoutConversation(state);
-            boolean codex = state.agent().filter(a -> a == Agent.CODEX).isPresent();
-            if (codex != buttonShown) {
-                buttonShown = codex;
-                tab.header().setAgentButton(codex ? button : null);
+            boolean agent = state.agent().isPresent();
+            if (agent != buttonShown) {
+                buttonShown = agent;
+                tab.header().setAgentButton(agent ? button : null);
             }
-            if (codex) {
+            if (agent) {
                 String shortcut = window.isMac() ? "⌘⇧J" : "Ctrl+Shift+J";
                 button.setText(state.agent().get().displayName());
                 button.setTooltip(new Tooltip("Show " + state.agent().get().displayName() + "'s conversation ("

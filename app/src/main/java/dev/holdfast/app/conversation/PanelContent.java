@@ -38,7 +38,7 @@ public sealed interface PanelContent {
         }
 
         public String message() {
-            return "Holdfast shows Codex conversations; " + agent.displayName() + "'s are not read yet.";
+            return "Holdfast does not read " + agent.displayName() + "'s conversations.";
         }
     }
 

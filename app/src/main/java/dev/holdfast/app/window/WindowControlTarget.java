@@ -9,6 +9,8 @@ import dev.holdfast.app.control.CloseOutcome;
 import dev.holdfast.app.control.ControlException;
 import dev.holdfast.app.control.ControlTarget;
 import dev.holdfast.app.control.ConversationReport;
+import dev.holdfast.terminal.agent.report.AgentReport;
+import dev.holdfast.terminal.agent.report.ReportOutcome;
 import dev.holdfast.app.control.NamedKey;
 import dev.holdfast.app.control.ReadOptions;
 import dev.holdfast.app.control.TabInfo;
@@ -237,6 +239,13 @@ public final class WindowControlTarget implements ControlTarget {
         return onFx(() -> tab(panelId).panelId())
                 .thenCompose(conversations::conversation)
                 .thenApply(ConversationReport::of);
+    }
+
+    /** The tab is looked up on the FX thread; the report is judged on the conversation service's thread. */
+    @Override
+    public CompletableFuture<ReportOutcome> agentSession(UUID panelId, AgentReport report) {
+        return onFx(() -> tab(panelId).panelId())
+                .thenCompose(id -> conversations.report(id, report));
     }
 
     @Override

@@ -9,6 +9,9 @@ import dev.holdfast.checkpoint.store.StateDirectory;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
+import dev.holdfast.terminal.agent.report.Reporter;
+import java.util.Optional;
 import java.io.PrintStream;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
@@ -38,6 +41,10 @@ class CtlMainTest {
     private Path primary;
     private String out;
     private String err;
+    /** ctl's environment: no variables, nothing on standard input, and a made-up ancestry. */
+    private CtlEnvironment environment = new CtlEnvironment(Map.of(), InputStream.nullInputStream(), Path.of("/home/ada"),
+            () -> List.of(new Reporter(4444, Optional.of(Instant.ofEpochMilli(1767225600123L))), new Reporter(4343,
+                    Optional.empty())));
 
     @BeforeEach
     void createStateDirectory() throws IOException {
@@ -69,7 +76,7 @@ class CtlMainTest {
         ByteArrayOutputStream stderr = new ByteArrayOutputStream();
         // The default state directory must not matter: --state-dir names the one in use.
         CtlMain ctl = new CtlMain(new StateDirectory(Path.of("/nonexistent/state"), Path.of("/nonexistent/config")),
-                workingDirectory, timeout);
+                workingDirectory, timeout, environment);
         int status = ctl.run(args, new PrintStream(stdout, true, StandardCharsets.UTF_8),
                 new PrintStream(stderr, true, StandardCharsets.UTF_8));
         out = stdout.toString(StandardCharsets.UTF_8);
@@ -405,5 +412,79 @@ class CtlMainTest {
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(2, process.exitValue(), output);
         assertEquals("No Holdfast is running (no control socket at " + primary + ")\n", output);
+    }
+
+    private static final String SESSION = "2ff46cd5-f4e7-4724-bb20-579dae7956ea";
+
+    @Test
+    void agentSessionSendsTheReportWithCtlsOwnAncestryNotTheOneOnItsCommandLine() throws IOException {
+        start(target);
+        assertEquals(0, ctl("agent-session", "--panel", FakeControlTarget.SECOND.toString(), "--agent", "claude",
+                "--session", SESSION, "--source", "clear", "--transcript", "/home/ada/.claude/projects/-x/" + SESSION
+                        + ".jsonl", "--ancestry", "1@1", "2@2"));
+        assertEquals(List.of("agent-session " + FakeControlTarget.SECOND + " CLAUDE_CODE " + SESSION + " clear "
+                + "/home/ada/.claude/projects/-x/" + SESSION + ".jsonl 4444@1767225600123,4343"), target.calls);
+        assertEquals("Used (waiting-for-transcript): session " + SESSION + " is shown once its transcript is written\n",
+                out);
+    }
+
+    @Test
+    void agentSessionTakesThePanelFromHoldfastPanelIdAndRefusesWithoutOne() throws IOException {
+        start(target);
+        assertEquals(1, ctl("agent-session", "--agent", "codex", "--session", SESSION, "--source", "startup"));
+        assertTrue(err.contains("needs --panel ID ($HOLDFAST_PANEL_ID is not set"), err);
+        environment = new CtlEnvironment(Map.of("HOLDFAST_PANEL_ID", FakeControlTarget.FIRST.toString()),
+                InputStream.nullInputStream(), Path.of("/home/ada"), List::of);
+        assertEquals(0, ctl("agent-session", "--agent", "codex", "--session", SESSION, "--source", "startup"));
+        assertEquals(List.of("agent-session " + FakeControlTarget.FIRST + " CODEX " + SESSION + " startup - "),
+                target.calls);
+    }
+
+    @Test
+    void agentSessionAsAHookReadsThePayloadPrintsNothingOnStdoutAndAlwaysSucceeds() throws IOException {
+        start(target);
+        String payload = "{\"session_id\":\"" + SESSION + "\",\"transcript_path\":\"/home/ada/.claude/projects/-p/"
+                + SESSION + ".jsonl\",\"cwd\":\"/home/ada/p\",\"hook_event_name\":\"SessionStart\",\"source\":\"resume\"}";
+        environment = new CtlEnvironment(Map.of("HOLDFAST_PANEL_ID", FakeControlTarget.SECOND.toString()),
+                new java.io.ByteArrayInputStream(payload.getBytes(StandardCharsets.UTF_8)), Path.of("/home/ada"),
+                () -> List.of(new Reporter(4444, Optional.empty())));
+        assertEquals(0, ctl("agent-session", "--agent", "claude", "--hook"));
+        assertEquals("", out, "a SessionStart hook's output would become the agent's context");
+        assertTrue(err.startsWith("Used (waiting-for-transcript)"), err);
+        assertEquals(List.of("agent-session " + FakeControlTarget.SECOND + " CLAUDE_CODE " + SESSION + " resume "
+                + "/home/ada/.claude/projects/-p/" + SESSION + ".jsonl 4444"), target.calls);
+
+        target.calls.clear();
+        target.override = call -> CompletableFuture.failedFuture(ControlException.panelNotFound("gone"));
+        environment = new CtlEnvironment(Map.of("HOLDFAST_PANEL_ID", FakeControlTarget.SECOND.toString()),
+                new java.io.ByteArrayInputStream(payload.getBytes(StandardCharsets.UTF_8)), Path.of("/home/ada"), List::of);
+        assertEquals(0, ctl("agent-session", "--agent", "claude", "--hook"), "a refused report does not fail the hook");
+        assertEquals("", out);
+    }
+
+    @Test
+    void agentSessionAsAHookOutsideHoldfastOrWithoutASessionSendsNothing() throws IOException {
+        start(target);
+        environment = new CtlEnvironment(Map.of(), new java.io.ByteArrayInputStream(("{\"session_id\":\"" + SESSION
+                + "\"}").getBytes(StandardCharsets.UTF_8)), Path.of("/home/ada"), List::of);
+        assertEquals(0, ctl("agent-session", "--agent", "claude", "--hook"));
+        environment = new CtlEnvironment(Map.of("HOLDFAST_PANEL_ID", FakeControlTarget.SECOND.toString()),
+                new java.io.ByteArrayInputStream("not json".getBytes(StandardCharsets.UTF_8)), Path.of("/home/ada"),
+                List::of);
+        assertEquals(0, ctl("agent-session", "--agent", "claude", "--hook"));
+        assertEquals(List.of(), target.calls);
+        assertEquals("", out);
+    }
+
+    @Test
+    void agentSessionRefusesAnUnknownAgentOrABadSessionIdBeforeItReachesTheTab() throws IOException {
+        start(target);
+        assertEquals(1, ctl("agent-session", "--panel", "7c9e", "--agent", "aider", "--session", SESSION, "--source",
+                "startup"));
+        assertTrue(err.contains("agent must be 'claude' or 'codex', not 'aider'"), err);
+        assertEquals(1, ctl("agent-session", "--panel", "7c9e", "--agent", "claude", "--session", "../../etc",
+                "--source", "startup"));
+        assertTrue(err.contains("a session id is a UUID"), err);
+        assertEquals(List.of(), target.calls);
     }
 }

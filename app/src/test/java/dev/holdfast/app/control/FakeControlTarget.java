@@ -1,5 +1,8 @@
 package dev.holdfast.app.control;
 
+import dev.holdfast.terminal.agent.report.AgentReport;
+import dev.holdfast.terminal.agent.report.ReportOutcome;
+import dev.holdfast.terminal.agent.report.Reporter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -109,6 +112,15 @@ final class FakeControlTarget implements ControlTarget {
     public CompletableFuture<ConversationReport> conversation(UUID panelId) {
         return answer("conversation " + panelId, panelId, tab -> conversations.getOrDefault(panelId,
                 new ConversationReport(panelId, null, null, null, null, List.of(), 0)));
+    }
+
+    @Override
+    public CompletableFuture<ReportOutcome> agentSession(UUID panelId, AgentReport report) {
+        return answer("agent-session " + panelId + " " + report.agent() + " " + report.sessionId() + " "
+                + report.source() + " " + report.transcript().map(Path::toString).orElse("-") + " "
+                + report.ancestry().stream().map(Reporter::format).collect(Collectors.joining(",")), panelId,
+                tab -> new ReportOutcome(ReportOutcome.Verdict.WAITING_FOR_TRANSCRIPT, "session " + report.sessionId()
+                        + " is shown once its transcript is written"));
     }
 
     @Override

@@ -25,27 +25,80 @@ public enum Agent {
                     .findFirst()
                     .map(String::toLowerCase);
         }
+
+        @Override
+        public boolean headless(List<String> arguments) {
+            // `codex exec …` (alias `e`): the first word that is not an option (or an option's value) is the
+            // subcommand. Options that take a value are given as `-c key=value` / `--model x`: skip the value.
+            for (int i = 0; i < arguments.size(); i++) {
+                String a = arguments.get(i);
+                if (a.equals("--")) {
+                    return false;
+                }
+                if (a.startsWith("-")) {
+                    if (!a.contains("=") && CODEX_VALUE_OPTIONS.contains(a)) {
+                        i++;
+                    }
+                    continue;
+                }
+                return a.equals("exec") || a.equals("e");
+            }
+            return false;
+        }
     },
     /** Anthropic's Claude Code: {@code claude}, {@code claude --resume <id>}, {@code npx @anthropic-ai/claude-code}. */
     CLAUDE_CODE("Claude Code", Set.of("claude"), "@anthropic-ai/claude-code") {
+        /**
+         * {@code --resume ID}, {@code -r ID}, {@code --resume=ID}, and {@code --session-id ID} (which pins a new
+         * session's id): the session the process runs at its start. With {@code --fork-session} a resume goes
+         * into a new session of another id, so the one named is not it.
+         */
         @Override
         public Optional<String> resumedSession(List<String> arguments) {
+            Optional<String> named = Optional.empty();
             for (int i = 0; i < arguments.size(); i++) {
                 String a = arguments.get(i);
-                if (a.startsWith("--resume=")) {
-                    return id(a.substring("--resume=".length()));
+                if (a.equals("--")) {
+                    break;
                 }
-                if ((a.equals("--resume") || a.equals("-r")) && i + 1 < arguments.size()) {
-                    return id(arguments.get(i + 1));
+                if (a.equals("--fork-session")) {
+                    return Optional.empty();
+                }
+                for (String option : List.of("--resume", "--session-id")) {
+                    if (a.startsWith(option + "=")) {
+                        named = named.or(() -> id(a.substring(option.length() + 1)));
+                    }
+                }
+                if ((a.equals("--resume") || a.equals("-r") || a.equals("--session-id")) && i + 1 < arguments.size()) {
+                    String value = arguments.get(i + 1);
+                    named = named.or(() -> id(value));
                 }
             }
-            return Optional.empty();
+            return named;
+        }
+
+        @Override
+        public boolean headless(List<String> arguments) {
+            for (String a : arguments) {
+                if (a.equals("--")) {
+                    return false;
+                }
+                if (a.equals("-p") || a.equals("--print") || a.startsWith("--print=")) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         private Optional<String> id(String value) {
             return SESSION_ID.matcher(value).matches() ? Optional.of(value.toLowerCase()) : Optional.empty();
         }
     };
+
+    /** Codex options whose value is the next word (so it is not taken for a subcommand). */
+    static final Set<String> CODEX_VALUE_OPTIONS = Set.of("-c", "--config", "-m", "--model", "-p", "--profile", "-s",
+            "--sandbox", "-a", "--ask-for-approval", "-C", "--cd", "-i", "--image", "--add-dir", "--enable", "--disable",
+            "--local-provider");
 
     /** Both agents name sessions by UUID. */
     static final Pattern SESSION_ID =
@@ -77,4 +130,10 @@ public enum Agent {
 
     /** The session id its arguments ask to resume, if they name one. */
     public abstract Optional<String> resumedSession(List<String> arguments);
+
+    /**
+     * Whether these arguments run it without its TUI, for one prompt ({@code claude -p}, {@code codex exec}): such a
+     * run is never a tab's conversation, and a report from it never replaces one.
+     */
+    public abstract boolean headless(List<String> arguments);
 }

@@ -149,4 +149,9 @@ public record AgentCommandLine(Agent agent, List<String> arguments) {
     public Optional<String> resumedSession() {
         return agent.resumedSession(arguments);
     }
+
+    /** Whether it runs the agent headless, for one prompt (see {@link Agent#headless}). */
+    public boolean headless() {
+        return agent.headless(arguments);
+    }
 }

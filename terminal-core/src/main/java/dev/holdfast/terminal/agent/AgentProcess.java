@@ -61,6 +61,16 @@ public record AgentProcess(Agent agent, List<ProcessDetails> processes, List<Age
         return ids.size() == 1 ? Optional.of(ids.iterator().next()) : Optional.empty();
     }
 
+    /** Whether it runs headless, for one prompt ({@code claude -p}, {@code codex exec}). */
+    public boolean headless() {
+        return commandLines.get(0).headless();
+    }
+
+    /** Whether {@code pid} is one of its processes. */
+    public boolean has(long pid) {
+        return processes.stream().anyMatch(p -> p.pid() == pid);
+    }
+
     /** Its working directory: the innermost process's that shows one. */
     public Optional<Path> workingDirectory() {
         for (int i = processes.size() - 1; i >= 0; i--) {

@@ -20,6 +20,9 @@ import java.util.Optional;
  * @param environment the environment it started with, when readable ({@code /proc/<pid>/environ}; not
  *     readable on macOS)
  * @param openFiles the paths of the files it holds open (sockets, pipes and anonymous files left out)
+ * @param startStamp its start as the OS spells it, exact: field 22 of {@code /proc/<pid>/stat} (clock ticks
+ *     after boot) on Linux, {@code ps -o lstart} on macOS. Agents record this text to name their own process
+ *     (Claude Code's {@code procStart}); {@link #startTime} is computed from it and may be a tick off elsewhere.
  */
 public record ProcessDetails(
         long pid,
@@ -29,7 +32,8 @@ public record ProcessDetails(
         List<String> argv,
         Optional<Path> workingDirectory,
         Optional<Map<String, String>> environment,
-        List<Path> openFiles) {
+        List<Path> openFiles,
+        Optional<String> startStamp) {
 
     public ProcessDetails {
         Objects.requireNonNull(startTime, "startTime");
@@ -37,6 +41,13 @@ public record ProcessDetails(
         Objects.requireNonNull(workingDirectory, "workingDirectory");
         environment = environment.map(Map::copyOf);
         openFiles = List.copyOf(openFiles);
+        Objects.requireNonNull(startStamp, "startStamp");
+    }
+
+    /** A process whose OS gave no start stamp. */
+    public ProcessDetails(long pid, long parentPid, long processGroup, Optional<Instant> startTime, List<String> argv,
+            Optional<Path> workingDirectory, Optional<Map<String, String>> environment, List<Path> openFiles) {
+        this(pid, parentPid, processGroup, startTime, argv, workingDirectory, environment, openFiles, Optional.empty());
     }
 
     /** The pid together with the start time: a different process if either differs. */

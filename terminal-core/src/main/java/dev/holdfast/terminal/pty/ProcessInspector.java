@@ -1,5 +1,9 @@
 package dev.holdfast.terminal.pty;
 
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Predicate;
+
 /** Reads a shell's working directory and foreground command from the operating system. */
 public interface ProcessInspector {
     ProcessSnapshot inspect(long shellPid);
@@ -11,6 +15,24 @@ public interface ProcessInspector {
      */
     default ForegroundProcesses foregroundProcesses(long shellPid) {
         return ForegroundProcesses.none(shellPid);
+    }
+
+    /**
+     * One running process, with all that {@link #foregroundProcesses} reads of it; empty when none has that pid
+     * (or the OS cannot be read). Small blocking I/O: not on the UI thread.
+     */
+    default Optional<ProcessDetails> process(long pid) {
+        return Optional.empty();
+    }
+
+    /**
+     * Every process the OS shows: pid, parent, group, start and argv of each, and for those whose argv
+     * {@code detailed} accepts also the working directory, environment and open files. Costly (all of
+     * {@code /proc}, or a {@code ps} and an {@code lsof}): for rare questions such as "is this conversation
+     * still open anywhere?", never a poll.
+     */
+    default List<ProcessDetails> allProcesses(Predicate<List<String>> detailed) {
+        return List.of();
     }
 
     /** Linux reads {@code /proc}; macOS asks {@code ps} and {@code lsof}; elsewhere nothing is known. */

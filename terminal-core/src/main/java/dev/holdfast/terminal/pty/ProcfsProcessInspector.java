@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.LongSupplier;
+import java.util.function.Predicate;
 
 /**
  * Linux: the shell's cwd is the {@code /proc/<pid>/cwd} link; the terminal's foreground process group is
@@ -119,10 +120,32 @@ final class ProcfsProcessInspector implements ProcessInspector {
         OptionalLong bootSecond = bootTime();
         List<ProcessDetails> processes = new ArrayList<>(tree.size());
         for (ProcStat s : tree.values()) {
-            processes.add(new ProcessDetails(s.pid(), s.parentPid(), s.processGroup(), startTime(s, bootSecond),
-                    argv(s.pid()), cwd(s.pid()), environment(s.pid()), openFiles(s.pid())));
+            processes.add(details(s, bootSecond, argv(s.pid()), true));
         }
         return new ForegroundProcesses(shellPid, processes);
+    }
+
+    @Override
+    public Optional<ProcessDetails> process(long pid) {
+        return stat(pid).map(s -> details(s, bootTime(), argv(pid), true));
+    }
+
+    @Override
+    public List<ProcessDetails> allProcesses(Predicate<List<String>> detailed) {
+        OptionalLong bootSecond = bootTime();
+        List<ProcessDetails> processes = new ArrayList<>();
+        for (ProcStat s : allStats().values()) {
+            List<String> argv = argv(s.pid());
+            processes.add(details(s, bootSecond, argv, !argv.isEmpty() && detailed.test(argv)));
+        }
+        processes.sort((a, b) -> Long.compare(a.pid(), b.pid()));
+        return processes;
+    }
+
+    private ProcessDetails details(ProcStat s, OptionalLong bootSecond, List<String> argv, boolean full) {
+        return new ProcessDetails(s.pid(), s.parentPid(), s.processGroup(), startTime(s, bootSecond), argv,
+                full ? cwd(s.pid()) : Optional.empty(), full ? environment(s.pid()) : Optional.empty(),
+                full ? openFiles(s.pid()) : List.of(), Optional.of(Long.toString(s.startTicks())));
     }
 
     private Map<Long, ProcStat> allStats() {

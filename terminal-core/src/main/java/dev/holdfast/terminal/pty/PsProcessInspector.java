@@ -17,7 +17,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 /**
@@ -69,12 +71,10 @@ final class PsProcessInspector implements ProcessInspector {
         } catch (NumberFormatException e) {
             return ForegroundProcesses.none(shellPid);
         }
-        Optional<String> listing = run(List.of("ps", "-A", "-ww", "-o", "pid=,ppid=,pgid=,lstart=,command="));
-        if (listing.isEmpty()) {
+        Map<Long, Row> all = listing();
+        if (all.isEmpty()) {
             return ForegroundProcesses.none(shellPid);
         }
-        Map<Long, Row> all = new HashMap<>();
-        listing.get().lines().map(PsProcessInspector::row).flatMap(Optional::stream).forEach(r -> all.put(r.pid, r));
         Map<Long, List<Row>> children = new HashMap<>();
         all.values().forEach(r -> children.computeIfAbsent(r.parent, k -> new ArrayList<>()).add(r));
         Deque<Row> pending = new ArrayDeque<>();
@@ -94,47 +94,80 @@ final class PsProcessInspector implements ProcessInspector {
         if (tree.isEmpty()) {
             return ForegroundProcesses.none(shellPid);
         }
+        return new ForegroundProcesses(shellPid, withFiles(List.copyOf(tree.values()), tree.keySet()));
+    }
+
+    @Override
+    public Optional<ProcessDetails> process(long pid) {
+        Optional<String> line = run(List.of("ps", "-ww", "-o", "pid=,ppid=,pgid=,lstart=,command=", "-p", Long.toString(pid)));
+        Optional<Row> row = line.flatMap(out -> out.lines().map(PsProcessInspector::row).flatMap(Optional::stream)
+                .filter(r -> r.pid == pid).findFirst());
+        return row.map(r -> withFiles(List.of(r), Set.of(pid)).get(0));
+    }
+
+    @Override
+    public List<ProcessDetails> allProcesses(Predicate<List<String>> detailed) {
+        Map<Long, Row> all = listing();
+        Set<Long> picked = all.values().stream().filter(r -> !r.argv.isEmpty() && detailed.test(r.argv))
+                .map(r -> r.pid).collect(Collectors.toSet());
+        List<Row> rows = new ArrayList<>(all.values());
+        rows.sort((a, b) -> Long.compare(a.pid, b.pid));
+        return withFiles(rows, picked);
+    }
+
+    private Map<Long, Row> listing() {
+        Map<Long, Row> all = new HashMap<>();
+        run(List.of("ps", "-A", "-ww", "-o", "pid=,ppid=,pgid=,lstart=,command=")).ifPresent(out ->
+                out.lines().map(PsProcessInspector::row).flatMap(Optional::stream).forEach(r -> all.put(r.pid, r)));
+        return all;
+    }
+
+    /** The rows as details, with cwd and open files (one {@code lsof}) for the pids in {@code detailed}. */
+    private List<ProcessDetails> withFiles(List<Row> rows, Set<Long> detailed) {
         Map<Long, Optional<Path>> cwds = new HashMap<>();
         Map<Long, List<Path>> files = new HashMap<>();
-        String pids = tree.keySet().stream().map(String::valueOf).collect(Collectors.joining(","));
-        run(List.of("lsof", "-n", "-P", "-w", "-p", pids, "-Fpfn")).ifPresent(out -> {
-            long pid = -1;
-            String fd = "";
-            for (String line : out.lines().toList()) {
-                if (line.isEmpty()) {
-                    continue;
-                }
-                char tag = line.charAt(0);
-                String value = line.substring(1);
-                if (tag == 'p') {
-                    try {
-                        pid = Long.parseLong(value);
-                    } catch (NumberFormatException e) {
-                        pid = -1;
+        String pids = detailed.stream().sorted().map(String::valueOf).collect(Collectors.joining(","));
+        if (!pids.isEmpty()) {
+            run(List.of("lsof", "-n", "-P", "-w", "-p", pids, "-Fpfn")).ifPresent(out -> {
+                long pid = -1;
+                String fd = "";
+                for (String line : out.lines().toList()) {
+                    if (line.isEmpty()) {
+                        continue;
                     }
-                } else if (tag == 'f') {
-                    fd = value;
-                } else if (tag == 'n' && pid > 0 && value.startsWith("/")) {
-                    if (fd.equals("cwd")) {
-                        cwds.put(pid, Optional.of(Path.of(value)));
-                    } else if (!fd.isEmpty() && Character.isDigit(fd.charAt(0))) {
-                        List<Path> list = files.computeIfAbsent(pid, k -> new ArrayList<>());
-                        if (list.size() < ProcfsProcessInspector.MAX_OPEN_FILES) {
-                            list.add(Path.of(value));
+                    char tag = line.charAt(0);
+                    String value = line.substring(1);
+                    if (tag == 'p') {
+                        try {
+                            pid = Long.parseLong(value);
+                        } catch (NumberFormatException e) {
+                            pid = -1;
+                        }
+                    } else if (tag == 'f') {
+                        fd = value;
+                    } else if (tag == 'n' && pid > 0 && value.startsWith("/")) {
+                        if (fd.equals("cwd")) {
+                            cwds.put(pid, Optional.of(Path.of(value)));
+                        } else if (!fd.isEmpty() && Character.isDigit(fd.charAt(0))) {
+                            List<Path> list = files.computeIfAbsent(pid, k -> new ArrayList<>());
+                            if (list.size() < ProcfsProcessInspector.MAX_OPEN_FILES) {
+                                list.add(Path.of(value));
+                            }
                         }
                     }
                 }
-            }
-        });
-        List<ProcessDetails> processes = new ArrayList<>();
-        for (Row r : tree.values()) {
-            processes.add(new ProcessDetails(r.pid, r.parent, r.group, r.start, r.argv,
-                    cwds.getOrDefault(r.pid, Optional.empty()), Optional.empty(), files.getOrDefault(r.pid, List.of())));
+            });
         }
-        return new ForegroundProcesses(shellPid, processes);
+        List<ProcessDetails> processes = new ArrayList<>();
+        for (Row r : rows) {
+            processes.add(new ProcessDetails(r.pid, r.parent, r.group, r.start, r.argv,
+                    cwds.getOrDefault(r.pid, Optional.empty()), Optional.empty(), files.getOrDefault(r.pid, List.of()),
+                    r.stamp));
+        }
+        return processes;
     }
 
-    private record Row(long pid, long parent, long group, Optional<Instant> start, List<String> argv) {
+    private record Row(long pid, long parent, long group, Optional<Instant> start, Optional<String> stamp, List<String> argv) {
     }
 
     /** "  123   1  123 Mon Nov 24 10:00:00 2025 /usr/bin/codex resume x": lstart is five words. */
@@ -147,12 +180,13 @@ final class PsProcessInspector implements ProcessInspector {
             long pid = Long.parseLong(words[0]);
             long parent = Long.parseLong(words[1]);
             long group = Long.parseLong(words[2]);
-            Optional<Instant> start = lstart(String.join(" ", words[3], words[4], words[5], words[6], words[7]));
+            String stamp = String.join(" ", words[3], words[4], words[5], words[6], words[7]);
+            Optional<Instant> start = lstart(stamp);
             List<String> argv = new ArrayList<>();
             for (int i = 8; i < words.length; i++) {
                 argv.add(words[i]);
             }
-            return Optional.of(new Row(pid, parent, group, start, argv));
+            return Optional.of(new Row(pid, parent, group, start, Optional.of(stamp), argv));
         } catch (NumberFormatException e) {
             return Optional.empty();
         }

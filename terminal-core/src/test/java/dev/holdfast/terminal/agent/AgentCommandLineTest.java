@@ -49,4 +49,42 @@ class AgentCommandLineTest {
         assertTrue(of("codex", ID).orElseThrow().resumedSession().isEmpty());
         assertEquals(Optional.of(ID), of("claude", "-r", ID).orElseThrow().resumedSession());
     }
+
+    @Test
+    void claudeCodeIsRecognisedInEveryWayItIsStarted() {
+        assertEquals(Agent.CLAUDE_CODE, of("claude").orElseThrow().agent());
+        assertEquals(Agent.CLAUDE_CODE, of("/home/u/.local/bin/claude", "--model", "opus").orElseThrow().agent());
+        assertEquals(Agent.CLAUDE_CODE, of("npx", "@anthropic-ai/claude-code").orElseThrow().agent());
+        assertEquals(Agent.CLAUDE_CODE, of("npx", "-y", "@anthropic-ai/claude-code@2.0.1", "-r", ID).orElseThrow().agent());
+        assertEquals(Agent.CLAUDE_CODE, of("pnpm", "dlx", "@anthropic-ai/claude-code").orElseThrow().agent());
+        assertEquals(Agent.CLAUDE_CODE, of("node", "/usr/lib/node_modules/@anthropic-ai/claude-code/cli.js")
+                .orElseThrow().agent());
+        assertEquals(Agent.CLAUDE_CODE, of("/bin/bash", "/home/u/bin/claude", "--resume", ID).orElseThrow().agent());
+        assertEquals(Agent.CLAUDE_CODE, of("python3", "/tmp/standin/bin/claude").orElseThrow().agent());
+        assertTrue(of("vim", "claude").isEmpty());
+        assertTrue(of("bash", "-c", "claude").isEmpty());
+        assertTrue(of("npx", "@anthropic-ai/sdk").isEmpty());
+    }
+
+    @Test
+    void claudesSessionIsTheIdOfResumeOrSessionIdNeverContinueOrAForkOrThePicker() {
+        assertEquals(Optional.of(ID), of("claude", "--resume", ID).orElseThrow().resumedSession());
+        assertEquals(Optional.of(ID), of("claude", "--resume=" + ID.toUpperCase()).orElseThrow().resumedSession());
+        assertEquals(Optional.of(ID), of("claude", "--session-id", ID).orElseThrow().resumedSession());
+        assertTrue(of("claude", "--continue").orElseThrow().resumedSession().isEmpty(), "the cwd's newest: ambiguous");
+        assertTrue(of("claude", "-c").orElseThrow().resumedSession().isEmpty());
+        assertTrue(of("claude", "--resume").orElseThrow().resumedSession().isEmpty(), "the picker names none");
+        assertTrue(of("claude", "--resume", "--verbose").orElseThrow().resumedSession().isEmpty());
+        assertTrue(of("claude", "--resume", ID, "--fork-session").orElseThrow().resumedSession().isEmpty(),
+                "a fork runs under a new id");
+        assertTrue(of("claude", "--", "--resume", ID).orElseThrow().resumedSession().isEmpty(), "a prompt, not an option");
+    }
+
+    @Test
+    void claudeWithPrintIsHeadless() {
+        assertTrue(of("claude", "-p", "explain this").orElseThrow().headless());
+        assertTrue(of("claude", "--print", "--output-format", "json", "x").orElseThrow().headless());
+        assertTrue(!of("claude", "--resume", ID).orElseThrow().headless());
+        assertTrue(!of("claude", "--", "-p").orElseThrow().headless());
+    }
 }

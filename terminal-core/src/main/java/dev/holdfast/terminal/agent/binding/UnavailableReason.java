@@ -14,6 +14,10 @@ public enum UnavailableReason {
     AMBIGUOUS("more than one conversation fits what this tab shows"),
     /** The conversation its command line resumes is not in the agent's store. */
     RESUMED_THREAD_UNKNOWN("the conversation it resumes is not in the agent's store"),
+    /** The agent's configuration directory (Claude Code's {@code ~/.claude}) is not there. */
+    NO_CONFIG_DIRECTORY("the agent's configuration directory was not found"),
+    /** The agent runs headless ({@code claude -p}, {@code codex exec}): a one-off run, not a conversation of the tab. */
+    HEADLESS("the agent runs headless, for one prompt"),
     /** Nothing ties this tab to a conversation: none of their answers is on screen. */
     NO_MATCH("none of this directory's conversations shows in this tab");
 

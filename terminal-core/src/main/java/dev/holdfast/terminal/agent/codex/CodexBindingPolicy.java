@@ -30,6 +30,8 @@ import java.util.stream.Collectors;
  * Which thread a Codex tab shows (reference: {@code agent-conversation-binding.txt}). Sources, strongest first;
  * the first that holds wins:
  * <ol>
+ *   <li>a report from Codex itself (its session-start hook, from within the tab's Codex process), once its
+ *       rollout exists; before that the tab is unavailable ("not written yet"), never on an older thread;</li>
  *   <li>the rollout its process holds open, when it holds exactly one;</li>
  *   <li>{@code codex resume <id>}: thread {@code <id>}, only while no newer interactive thread of the directory
  *       began since the process started (without a start time: since {@code <id>} began, i.e. while it is the
@@ -87,6 +89,19 @@ public final class CodexBindingPolicy {
             // A different process starts over.
             memory.forget(tab.panelId());
             mine = Optional.empty();
+        }
+
+        // 0. Codex's own report.
+        if (tab.report().isPresent()) {
+            CodexTab.Reported reported = tab.report().get();
+            if (!reported.written()) {
+                memory.forget(tab.panelId());
+                return new Binding.Unavailable(UnavailableReason.NO_ROLLOUT_YET, "Codex reported thread "
+                        + reported.threadId() + " (" + reported.source() + ") and has not written its rollout yet");
+            }
+            memory.put(tab.panelId(), new Remembered(tab.process(), reported.threadId(), BindingSource.AGENT_REPORT, now));
+            return new Binding.Bound(reported.threadId(), BindingSource.AGENT_REPORT, "Codex reported thread "
+                    + reported.threadId() + " (" + reported.source() + ") from this tab's process");
         }
 
         // 1. The rollout it holds open.

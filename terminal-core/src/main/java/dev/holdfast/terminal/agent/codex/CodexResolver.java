@@ -1,8 +1,10 @@
 package dev.holdfast.terminal.agent.codex;
 
+import dev.holdfast.terminal.agent.AgentProcess;
 import dev.holdfast.terminal.agent.binding.Binding;
 import dev.holdfast.terminal.agent.binding.BindingSource;
 import dev.holdfast.terminal.agent.binding.UnavailableReason;
+import dev.holdfast.terminal.agent.report.AgentReport;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -58,7 +60,6 @@ public final class CodexResolver {
     }
 
     private void resolveHome(CodexHome home, List<CodexObservation> observations, Map<UUID, CodexResolution> results) {
-        List<CodexTab> tabs = observations.stream().map(o -> describe(home, o)).toList();
         Optional<Path> database;
         try {
             database = home.stateDatabase();
@@ -76,6 +77,24 @@ public final class CodexResolver {
         }
         try {
             CodexThreads threads = store != null ? store : new NoThreads();
+            Map<UUID, ReportCheck> checks = new LinkedHashMap<>();
+            List<CodexTab> tabs = new ArrayList<>();
+            for (CodexObservation o : observations) {
+                Set<String> cwds = cwds(o.process());
+                Optional<CodexTab.Reported> reported = Optional.empty();
+                if (o.report().isPresent()) {
+                    ReportCheck check = check(home, threads, o.report().get(), cwds);
+                    checks.put(o.panelId(), check);
+                    if (check instanceof ReportCheck.Mismatch mismatch) {
+                        LOG.warn("Panel {}: Codex's report of thread {} refused: {}", o.panelId(),
+                                o.report().get().sessionId(), mismatch.why());
+                    } else {
+                        reported = Optional.of(new CodexTab.Reported(o.report().get().sessionId(),
+                                o.report().get().source().name(), check instanceof ReportCheck.Verified));
+                    }
+                }
+                tabs.add(describe(home, o, cwds, reported));
+            }
             for (CodexTab tab : tabs) {
                 Binding binding;
                 Optional<CodexThread> thread = Optional.empty();
@@ -87,8 +106,10 @@ public final class CodexResolver {
                 } catch (CodexStoreException e) {
                     binding = new Binding.Unavailable(UnavailableReason.STATE_DATABASE_UNREADABLE, e.getMessage());
                 }
-                boolean openFile = binding instanceof Binding.Bound b && b.source() == BindingSource.OPEN_TRANSCRIPT;
-                if (store == null && !openFile) {
+                boolean ownWord = binding instanceof Binding.Bound b && (b.source() == BindingSource.OPEN_TRANSCRIPT
+                        || b.source() == BindingSource.AGENT_REPORT);
+                boolean pendingReport = tab.report().filter(r -> !r.written()).isPresent();
+                if (store == null && !ownWord && !pendingReport) {
                     binding = storeProblem != null
                             ? new Binding.Unavailable(UnavailableReason.STATE_DATABASE_UNREADABLE, storeProblem)
                             : new Binding.Unavailable(UnavailableReason.NO_STATE_DATABASE, "no state_N.sqlite in " + home.stateDirectory());
@@ -96,13 +117,18 @@ public final class CodexResolver {
                 log(tab.panelId(), binding);
                 Optional<Path> rollout = Optional.empty();
                 if (binding instanceof Binding.Bound b) {
-                    rollout = thread.map(CodexThread::rolloutPath).or(() -> observations.stream()
+                    Optional<Path> reportedFile = checks.get(tab.panelId()) instanceof ReportCheck.Verified v
+                            && b.source() == BindingSource.AGENT_REPORT ? Optional.of(v.rollout()) : Optional.empty();
+                    Optional<CodexThread> row = thread;
+                    rollout = reportedFile.or(() -> row.map(CodexThread::rolloutPath)).or(() -> observations.stream()
                             .filter(o -> o.panelId().equals(tab.panelId()))
                             .flatMap(o -> o.process().openFiles().stream())
                             .filter(f -> home.holdsRollout(f) && CodexHome.threadIdOf(f).orElse("").equals(b.sessionId()))
                             .findFirst());
                 }
-                results.put(tab.panelId(), new CodexResolution(tab.panelId(), home, binding, thread, rollout));
+                Optional<String> refused = checks.get(tab.panelId()) instanceof ReportCheck.Mismatch m
+                        ? Optional.of(m.why()) : Optional.empty();
+                results.put(tab.panelId(), new CodexResolution(tab.panelId(), home, binding, thread, rollout, refused));
             }
         } finally {
             if (store != null) {
@@ -111,9 +137,44 @@ public final class CodexResolver {
         }
     }
 
-    private CodexTab describe(CodexHome home, CodexObservation o) {
+    /** Whether a report's rollout is that thread's, in this tab's directory. */
+    private sealed interface ReportCheck {
+        record Verified(Path rollout) implements ReportCheck {
+        }
+
+        record Pending() implements ReportCheck {
+        }
+
+        record Mismatch(String why) implements ReportCheck {
+        }
+    }
+
+    private static ReportCheck check(CodexHome home, CodexThreads threads, AgentReport report, Set<String> cwds) {
+        String id = report.sessionId();
+        Optional<Path> named = report.transcript();
+        if (named.isPresent() && (!home.holdsRollout(named.get())
+                || !CodexHome.threadIdOf(named.get()).orElse("").equals(id))) {
+            return new ReportCheck.Mismatch(named.get() + " is not a rollout of thread " + id + " in " + home.sessions());
+        }
+        Optional<CodexThread> found;
+        try {
+            found = threads.byId(id);
+        } catch (CodexStoreException e) {
+            found = Optional.empty();
+        }
+        Optional<CodexThread> row = found;
+        if (row.isPresent() && !cwds.contains(row.get().cwd())
+                && !report.cwd().map(Path::toString).equals(Optional.of(row.get().cwd()))) {
+            return new ReportCheck.Mismatch("thread " + id + " runs in " + row.get().cwd() + ", not in this tab's directory");
+        }
+        Optional<Path> file = named.flatMap(CodexHome::rolloutFile)
+                .or(() -> row.flatMap(r -> CodexHome.rolloutFile(r.rolloutPath())));
+        return file.<ReportCheck>map(ReportCheck.Verified::new).orElseGet(ReportCheck.Pending::new);
+    }
+
+    private static Set<String> cwds(AgentProcess process) {
         Set<String> cwds = new LinkedHashSet<>();
-        o.process().workingDirectory().ifPresent(cwd -> {
+        process.workingDirectory().ifPresent(cwd -> {
             cwds.add(cwd.toString());
             try {
                 cwds.add(cwd.toRealPath().toString());
@@ -121,6 +182,10 @@ public final class CodexResolver {
                 // Gone meanwhile: the path as read is all there is.
             }
         });
+        return cwds;
+    }
+
+    private CodexTab describe(CodexHome home, CodexObservation o, Set<String> cwds, Optional<CodexTab.Reported> reported) {
         List<String> open = new ArrayList<>();
         for (Path file : o.process().openFiles()) {
             String name = file.getFileName() == null ? "" : file.getFileName().toString();
@@ -129,7 +194,7 @@ public final class CodexResolver {
             }
         }
         return new CodexTab(o.panelId(), o.process().identity(), o.process().startTime(), cwds,
-                o.process().resumedSession(), open, o.screen());
+                o.process().resumedSession(), open, o.screen(), reported);
     }
 
     private void log(UUID panelId, Binding binding) {

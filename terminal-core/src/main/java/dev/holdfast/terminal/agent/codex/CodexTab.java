@@ -20,6 +20,8 @@ import java.util.function.Supplier;
  * @param resumedThread the thread its command line resumes ({@code codex resume <id>})
  * @param openRolloutThreads the threads whose rollouts its processes hold open
  * @param screen the tab's last lines; read only when a rule needs them, at most once
+ * @param report the thread Codex reported from within this process (its origin checked when it came, its
+ *     rollout checked to be that thread's), and whether that rollout exists yet
  */
 public record CodexTab(
         UUID panelId,
@@ -28,7 +30,26 @@ public record CodexTab(
         Set<String> cwds,
         Optional<String> resumedThread,
         List<String> openRolloutThreads,
-        Supplier<ScreenText> screen) {
+        Supplier<ScreenText> screen,
+        Optional<Reported> report) {
+
+    /**
+     * @param threadId the thread reported
+     * @param source why it was reported ({@code startup}, {@code resume}, …)
+     * @param written whether its rollout exists yet
+     */
+    public record Reported(String threadId, String source, boolean written) {
+        public Reported {
+            Objects.requireNonNull(threadId, "threadId");
+            Objects.requireNonNull(source, "source");
+        }
+    }
+
+    /** A tab without a report from its agent. */
+    public CodexTab(UUID panelId, ProcessIdentity process, Optional<Instant> processStart, Set<String> cwds,
+            Optional<String> resumedThread, List<String> openRolloutThreads, Supplier<ScreenText> screen) {
+        this(panelId, process, processStart, cwds, resumedThread, openRolloutThreads, screen, Optional.empty());
+    }
 
     public CodexTab {
         Objects.requireNonNull(panelId, "panelId");
@@ -37,6 +58,7 @@ public record CodexTab(
         cwds = Set.copyOf(cwds);
         Objects.requireNonNull(resumedThread, "resumedThread");
         openRolloutThreads = List.copyOf(openRolloutThreads);
+        Objects.requireNonNull(report, "report");
         Supplier<ScreenText> read = Objects.requireNonNull(screen, "screen");
         screen = new Supplier<>() {
             private ScreenText once;

@@ -35,6 +35,8 @@ public final class ConversationBuilder implements ConversationEvents {
     private final Deque<int[]> fullOutputs = new ArrayDeque<>();
     private final Deque<RecentAnswer> recentAnswers = new ArrayDeque<>();
     private long keptOutputChars;
+    /** The message key of the answer listed last, while it is the last item (see {@link #answerBlock}). */
+    private String lastAnswerKey;
     private long nextSequence;
     private long revision;
     private long skipped;
@@ -54,6 +56,7 @@ public final class ConversationBuilder implements ConversationEvents {
         recentAnswers.clear();
         keptOutputChars = 0;
         skipped = 0;
+        lastAnswerKey = null;
         revision++;
     }
 
@@ -96,6 +99,27 @@ public final class ConversationBuilder implements ConversationEvents {
         if (recentAnswers.size() > DUPLICATE_WINDOW) {
             recentAnswers.removeFirst();
         }
+    }
+
+    @Override
+    public void answerBlock(Optional<Instant> at, String messageKey, String text) {
+        String body = text.strip();
+        if (body.isEmpty()) {
+            return;
+        }
+        int last = items.size() - 1;
+        if (messageKey.equals(lastAnswerKey) && last >= 0 && items.get(last) instanceof AssistantMessage previous) {
+            if (previous.text().endsWith(body)) {
+                // The same block written again (a retried write): nothing new.
+                return;
+            }
+            String joined = ConversationLimits.cap(previous.text() + "\n\n" + body, limits.maxMessageChars());
+            items.set(last, new AssistantMessage(previous.sequence(), previous.at(), joined));
+            revision++;
+            return;
+        }
+        add(new AssistantMessage(nextSequence++, at, ConversationLimits.cap(body, limits.maxMessageChars())));
+        lastAnswerKey = messageKey;
     }
 
     @Override
@@ -177,6 +201,7 @@ public final class ConversationBuilder implements ConversationEvents {
 
     private void add(ConversationItem item) {
         items.add(item);
+        lastAnswerKey = null;
         revision++;
     }
 

@@ -20,6 +20,15 @@ public interface ConversationEvents {
 
     void answer(Optional<Instant> at, String text, Provenance provenance);
 
+    /**
+     * One text block of the answer {@code messageKey}: an agent that writes each block of an answer as its own
+     * record (Claude Code, sharing {@code message.id}) sends them one by one. A block of the answer listed last is
+     * joined to it; anything else starts an answer of its own.
+     */
+    default void answerBlock(Optional<Instant> at, String messageKey, String text) {
+        answer(at, text, Provenance.PRIMARY);
+    }
+
     void toolCall(Optional<Instant> at, String callId, String name, String command);
 
     /**

@@ -6,6 +6,14 @@ import dev.holdfast.terminal.agent.AgentDetector;
 import dev.holdfast.terminal.agent.AgentProcess;
 import dev.holdfast.terminal.agent.binding.Binding;
 import dev.holdfast.terminal.agent.binding.BindingMemory;
+import dev.holdfast.terminal.agent.binding.BindingSource;
+import dev.holdfast.terminal.agent.binding.ScreenText;
+import dev.holdfast.terminal.agent.claude.ClaudeBindingPolicy;
+import dev.holdfast.terminal.agent.claude.ClaudeConversation;
+import dev.holdfast.terminal.agent.claude.ClaudeObservation;
+import dev.holdfast.terminal.agent.claude.ClaudeResolution;
+import dev.holdfast.terminal.agent.claude.ClaudeResolver;
+import dev.holdfast.terminal.agent.claude.ClaudeTranscriptEvidence;
 import dev.holdfast.terminal.agent.codex.CodexBindingPolicy;
 import dev.holdfast.terminal.agent.codex.CodexConversation;
 import dev.holdfast.terminal.agent.codex.CodexObservation;
@@ -14,7 +22,11 @@ import dev.holdfast.terminal.agent.codex.CodexResolver;
 import dev.holdfast.terminal.agent.codex.CodexRollouts;
 import dev.holdfast.terminal.agent.codex.CodexThread;
 import dev.holdfast.terminal.agent.conversation.Conversation;
+import dev.holdfast.terminal.agent.report.AgentReport;
+import dev.holdfast.terminal.agent.report.ReportOrigin;
+import dev.holdfast.terminal.agent.report.ReportOutcome;
 import dev.holdfast.terminal.pty.ForegroundProcesses;
+import dev.holdfast.terminal.pty.ProcessIdentity;
 import dev.holdfast.terminal.pty.ProcessInspector;
 import dev.holdfast.terminal.threads.NamedThreadFactory;
 import java.io.IOException;
@@ -36,12 +48,14 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Watches the tabs it is given for coding agents, binds each Codex tab to its thread, follows the bound
- * rollout of each tab whose panel is open, and tells a listener what changed.
+ * Watches the tabs it is given for coding agents, binds each Codex tab to its thread and each Claude Code tab to
+ * its session, follows the bound transcript of each tab whose panel is open, takes the agents' own reports of
+ * their sessions ({@link #report}), and tells a listener what changed.
  *
  * <p>One thread, owned here and stopped by {@link #close()}, does all of it: looking at processes, reading the
  * state database, copying screens (under each terminal's lock, a bounded copy) and parsing rollouts. Every
@@ -56,21 +70,81 @@ public final class LiveConversations implements AutoCloseable {
     private final ConversationListener listener;
     private final ObjectMapper json = new ObjectMapper();
     private final AgentDetector detector = new AgentDetector();
+    private final ReportOrigin origin;
     private final CodexResolver codex;
+    private final ClaudeResolver claude;
     private final ScheduledExecutorService executor =
             Executors.newSingleThreadScheduledExecutor(new NamedThreadFactory("holdfast-agent-conversations", true));
 
     // Owned by the executor's thread.
     private final Map<UUID, AgentTab> tabs = new LinkedHashMap<>();
     private final Set<UUID> followed = new HashSet<>();
-    private final Map<UUID, CodexConversation> followers = new HashMap<>();
+    private final Map<UUID, Followed> followers = new HashMap<>();
     private final Map<UUID, Published> published = new HashMap<>();
-    private final Set<UUID> codexTabs = new HashSet<>();
+    private final Map<UUID, Agent> agentTabs = new HashMap<>();
+    /** The last report each tab's agent made, for the process that made it. */
+    private final Map<UUID, HeldReport> reports = new HashMap<>();
+    /** Why a tab's report was refused in the last round, for the answer to the report. */
+    private final Map<UUID, String> refusals = new HashMap<>();
     private boolean started;
 
     /** What was last told about a tab; a conversation by its revision (comparing items would cost a copy). */
     private record Published(Optional<Agent> agent, Optional<Binding> binding, long revision, Optional<String> title,
             Optional<String> problem, boolean hasConversation) {
+    }
+
+    private record HeldReport(ProcessIdentity process, AgentReport report) {
+    }
+
+    /** A conversation being followed: a Codex rollout or a Claude transcript. */
+    private interface Followed {
+        String sessionId();
+
+        Path file();
+
+        Optional<Boolean> read() throws IOException;
+
+        Conversation snapshot(Optional<String> title);
+    }
+
+    private record FollowedCodex(CodexConversation conversation, Path file) implements Followed {
+        @Override
+        public String sessionId() {
+            return conversation.threadId();
+        }
+
+        @Override
+        public Optional<Boolean> read() throws IOException {
+            return conversation.read();
+        }
+
+        @Override
+        public Conversation snapshot(Optional<String> title) {
+            return conversation.snapshot(title);
+        }
+    }
+
+    private record FollowedClaude(ClaudeConversation conversation) implements Followed {
+        @Override
+        public String sessionId() {
+            return conversation.sessionId();
+        }
+
+        @Override
+        public Path file() {
+            return conversation.transcript();
+        }
+
+        @Override
+        public Optional<Boolean> read() throws IOException {
+            return conversation.read();
+        }
+
+        @Override
+        public Conversation snapshot(Optional<String> title) {
+            // The transcript carries its own title.
+            return conversation.snapshot();
+        }
     }
 
     public LiveConversations(ProcessInspector inspector, LiveSettings settings, Clock clock, Path userHome,
@@ -81,6 +155,12 @@ public final class LiveConversations implements AutoCloseable {
         CodexBindingPolicy policy = new CodexBindingPolicy(settings.binding(), clock,
                 new BindingMemory(settings.binding().memoryEntries()));
         this.codex = new CodexResolver(policy, new CodexRollouts(json, settings.binding(), settings.transcript()), userHome);
+        ClaudeBindingPolicy claudePolicy = new ClaudeBindingPolicy(settings.binding(), settings.claude(), clock,
+                new BindingMemory(settings.binding().memoryEntries()));
+        this.claude = new ClaudeResolver(claudePolicy, settings.claude(),
+                new ClaudeTranscriptEvidence(json, settings.binding(), settings.transcript()), inspector, json,
+                settings.transcript(), userHome);
+        this.origin = new ReportOrigin(detector, settings.binding().processStartTolerance());
     }
 
     /** Starts looking at the tracked tabs every {@link LiveSettings#pollInterval()}. */
@@ -106,9 +186,80 @@ public final class LiveConversations implements AutoCloseable {
             followed.remove(panelId);
             followers.remove(panelId);
             published.remove(panelId);
-            codexTabs.remove(panelId);
-            codex.forget(panelId);
+            reports.remove(panelId);
+            forgetAgent(panelId);
         });
+    }
+
+    private void forgetAgent(UUID panelId) {
+        Agent was = agentTabs.remove(panelId);
+        if (was == Agent.CODEX) {
+            codex.forget(panelId);
+        } else if (was == Agent.CLAUDE_CODE) {
+            claude.forget(panelId);
+        }
+        followers.remove(panelId);
+    }
+
+    /**
+     * An agent's report of its session ({@code holdfast ctl agent-session}, from its session-start hook). It is
+     * used only when its reporter descends from the tab's own agent process, directly (not from a headless run or
+     * an agent nested in it), and once its transcript is that session's; a later report replaces it only when its
+     * source starts or switches a conversation. Completes, on the service's thread, with what became of it.
+     */
+    public CompletableFuture<ReportOutcome> report(UUID panelId, AgentReport report) {
+        Objects.requireNonNull(panelId, "panelId");
+        Objects.requireNonNull(report, "report");
+        CompletableFuture<ReportOutcome> result = new CompletableFuture<>();
+        try {
+            executor.execute(() -> {
+                try {
+                    result.complete(take(panelId, report));
+                } catch (RuntimeException e) {
+                    result.completeExceptionally(e);
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            result.completeExceptionally(new IllegalStateException("conversations are closed", e));
+        }
+        return result;
+    }
+
+    private ReportOutcome take(UUID panelId, AgentReport report) {
+        AgentTab tab = tabs.get(panelId);
+        OptionalLong shell = tab == null ? OptionalLong.empty() : tab.shellPid().get();
+        if (tab == null || shell.isEmpty()) {
+            return new ReportOutcome(ReportOutcome.Verdict.UNKNOWN_TAB, "Holdfast watches no tab " + panelId);
+        }
+        ForegroundProcesses foreground = inspector.foregroundProcesses(shell.getAsLong());
+        ReportOrigin.Judgement judgement = origin.judge(report, foreground);
+        if (judgement instanceof ReportOrigin.Refused refused) {
+            LOG.info("Panel {}: {} report of session {} ({}) not used: {}", panelId, report.agent().displayName(),
+                    report.sessionId(), report.source(), refused.detail());
+            return new ReportOutcome(refused.verdict(), refused.detail());
+        }
+        AgentProcess agent = ((ReportOrigin.FromTabAgent) judgement).agent();
+        HeldReport held = reports.get(panelId);
+        if (held != null && held.process().equals(agent.identity()) && !report.source().switchesConversation()) {
+            return new ReportOutcome(ReportOutcome.Verdict.EARLIER_REPORT_KEPT, "a report of source '" + report.source()
+                    + "' does not switch conversations; session " + held.report().sessionId() + " stays");
+        }
+        HeldReport now = new HeldReport(agent.identity(), report);
+        reports.put(panelId, now);
+        LOG.info("Panel {}: {} reported session {} ({})", panelId, report.agent().displayName(), report.sessionId(),
+                report.source());
+        Map<UUID, TabConversation> states = round(Set.of());
+        TabConversation state = states.getOrDefault(panelId, TabConversation.noAgent(panelId));
+        if (!now.equals(reports.get(panelId))) {
+            return new ReportOutcome(ReportOutcome.Verdict.TRANSCRIPT_MISMATCH, refusals.getOrDefault(panelId,
+                    "its transcript is not that session's"));
+        }
+        if (state.binding().orElse(null) instanceof Binding.Bound bound && bound.source() == BindingSource.AGENT_REPORT
+                && bound.sessionId().equals(report.sessionId())) {
+            return new ReportOutcome(ReportOutcome.Verdict.BOUND, "the tab shows session " + report.sessionId());
+        }
+        return new ReportOutcome(ReportOutcome.Verdict.WAITING_FOR_TRANSCRIPT, "session " + report.sessionId()
+                + " is shown once its transcript is written");
     }
 
     /** Whether the tab's conversation is read and published (its panel is open), or only its binding. */
@@ -166,31 +317,58 @@ public final class LiveConversations implements AutoCloseable {
      */
     private Map<UUID, TabConversation> round(Set<UUID> readWhole) {
         Map<UUID, TabConversation> states = new LinkedHashMap<>();
-        List<CodexObservation> observations = new ArrayList<>();
+        List<CodexObservation> codexTabs = new ArrayList<>();
+        List<ClaudeObservation> claudeTabs = new ArrayList<>();
+        refusals.clear();
         for (AgentTab tab : List.copyOf(tabs.values())) {
             Optional<AgentProcess> agent = detect(tab);
-            if (agent.isEmpty() || agent.get().agent() != Agent.CODEX) {
-                if (codexTabs.remove(tab.panelId())) {
-                    codex.forget(tab.panelId());
-                    followers.remove(tab.panelId());
-                }
-                TabConversation state = agent.map(a -> new TabConversation(tab.panelId(), Optional.of(a.agent()),
-                        Optional.empty(), Optional.empty(), Optional.empty())).orElse(TabConversation.noAgent(tab.panelId()));
-                states.put(tab.panelId(), state);
+            Optional<Agent> kind = agent.map(AgentProcess::agent);
+            if (agentTabs.containsKey(tab.panelId()) && !kind.equals(Optional.of(agentTabs.get(tab.panelId())))) {
+                forgetAgent(tab.panelId());
+            }
+            if (agent.isEmpty()) {
+                reports.remove(tab.panelId());
+                states.put(tab.panelId(), TabConversation.noAgent(tab.panelId()));
                 continue;
             }
-            codexTabs.add(tab.panelId());
-            observations.add(new CodexObservation(tab.panelId(), agent.get(), tab.environment(),
-                    () -> tab.screen().lastLines(settings.binding().screenLines())));
+            agentTabs.put(tab.panelId(), agent.get().agent());
+            HeldReport held = reports.get(tab.panelId());
+            if (held != null && !held.process().equals(agent.get().identity())) {
+                // A report holds for the process that made it only.
+                reports.remove(tab.panelId());
+                held = null;
+            }
+            Optional<AgentReport> report = Optional.ofNullable(held).map(HeldReport::report)
+                    .filter(r -> r.agent() == agent.get().agent());
+            Supplier<ScreenText> screen =
+                    () -> tab.screen().lastLines(settings.binding().screenLines());
+            if (agent.get().agent() == Agent.CODEX) {
+                codexTabs.add(new CodexObservation(tab.panelId(), agent.get(), tab.environment(), screen, report));
+            } else {
+                claudeTabs.add(new ClaudeObservation(tab.panelId(), agent.get(), tab.environment(), screen, report));
+            }
         }
-        Map<UUID, CodexResolution> resolutions = observations.isEmpty() ? Map.of() : codex.resolve(observations);
-        for (CodexResolution r : resolutions.values()) {
-            states.put(r.panelId(), conversationOf(r, readWhole.contains(r.panelId())));
+        Map<UUID, CodexResolution> codexResults = codexTabs.isEmpty() ? Map.of() : codex.resolve(codexTabs);
+        for (CodexResolution r : codexResults.values()) {
+            r.refusedReport().ifPresent(why -> refuse(r.panelId(), why));
+            states.put(r.panelId(), conversationOf(r.panelId(), Agent.CODEX, r.binding(), r.rollout(),
+                    r.thread().map(CodexThread::title).filter(t -> !t.isBlank()), readWhole.contains(r.panelId())));
+        }
+        Map<UUID, ClaudeResolution> claudeResults = claudeTabs.isEmpty() ? Map.of() : claude.resolve(claudeTabs);
+        for (ClaudeResolution r : claudeResults.values()) {
+            r.refusedReport().ifPresent(why -> refuse(r.panelId(), why));
+            states.put(r.panelId(), conversationOf(r.panelId(), Agent.CLAUDE_CODE, r.binding(), r.transcript(),
+                    Optional.empty(), readWhole.contains(r.panelId())));
         }
         for (TabConversation state : states.values()) {
             publish(state);
         }
         return states;
+    }
+
+    private void refuse(UUID panelId, String why) {
+        reports.remove(panelId);
+        refusals.put(panelId, why);
     }
 
     private Optional<AgentProcess> detect(AgentTab tab) {
@@ -202,46 +380,61 @@ public final class LiveConversations implements AutoCloseable {
         return detector.detect(foreground);
     }
 
-    private TabConversation conversationOf(CodexResolution r, boolean whole) {
-        Optional<Agent> agent = Optional.of(Agent.CODEX);
-        if (!(r.binding() instanceof Binding.Bound bound) || r.rollout().isEmpty()) {
-            followers.remove(r.panelId());
-            return new TabConversation(r.panelId(), agent, Optional.of(r.binding()), Optional.empty(), Optional.empty());
+    /**
+     * The tab's state, its conversation read when followed (or {@code whole}) and its transcript exists.
+     *
+     * @param title the title the agent's store gives, when it is not in the transcript itself
+     */
+    private TabConversation conversationOf(UUID panelId, Agent kind, Binding binding, Optional<Path> file,
+            Optional<String> title, boolean whole) {
+        Optional<Agent> agent = Optional.of(kind);
+        String what = kind == Agent.CODEX ? "rollout" : "transcript";
+        if (!(binding instanceof Binding.Bound bound)) {
+            followers.remove(panelId);
+            return new TabConversation(panelId, agent, Optional.of(binding), Optional.empty(), Optional.empty());
         }
-        boolean follow = followed.contains(r.panelId());
+        if (file.isEmpty()) {
+            followers.remove(panelId);
+            return new TabConversation(panelId, agent, Optional.of(binding), Optional.empty(),
+                    Optional.of(kind.displayName() + " has not written this conversation's " + what + " yet"));
+        }
+        boolean follow = followed.contains(panelId);
         if (!follow && !whole) {
-            return new TabConversation(r.panelId(), agent, Optional.of(r.binding()), Optional.empty(), Optional.empty());
+            return new TabConversation(panelId, agent, Optional.of(binding), Optional.empty(), Optional.empty());
         }
-        CodexConversation conversation = followers.get(r.panelId());
-        if (conversation == null || !conversation.threadId().equals(bound.sessionId())) {
-            conversation = new CodexConversation(bound.sessionId(), r.rollout().get(), json, settings.conversation(),
-                    settings.transcript());
+        Followed conversation = followers.get(panelId);
+        if (conversation == null || !conversation.sessionId().equals(bound.sessionId())
+                || !conversation.file().equals(file.get())) {
+            conversation = kind == Agent.CODEX
+                    ? new FollowedCodex(new CodexConversation(bound.sessionId(), file.get(), json, settings.conversation(),
+                            settings.transcript()), file.get())
+                    : new FollowedClaude(new ClaudeConversation(bound.sessionId(), file.get(), json, settings.conversation(),
+                            settings.transcript()));
             if (follow) {
-                followers.put(r.panelId(), conversation);
+                followers.put(panelId, conversation);
             }
         }
-        Optional<String> title = r.thread().map(CodexThread::title).filter(t -> !t.isBlank());
         try {
             Optional<Boolean> more;
             do {
                 more = conversation.read();
                 if (more.orElse(false)) {
-                    // A long rollout is shown while it is still being read.
-                    publish(new TabConversation(r.panelId(), agent, Optional.of(r.binding()),
+                    // A long transcript is shown while it is still being read.
+                    publish(new TabConversation(panelId, agent, Optional.of(binding),
                             Optional.of(conversation.snapshot(title)), Optional.empty()));
                 }
             } while (more.orElse(false));
             if (more.isEmpty()) {
-                return new TabConversation(r.panelId(), agent, Optional.of(r.binding()), Optional.empty(),
-                        Optional.of("Codex has not written this thread's rollout yet (" + r.rollout().get() + ")"));
+                return new TabConversation(panelId, agent, Optional.of(binding), Optional.empty(),
+                        Optional.of(kind.displayName() + " has not written this conversation's " + what + " yet (" + file.get() + ")"));
             }
-            return new TabConversation(r.panelId(), agent, Optional.of(r.binding()), Optional.of(conversation.snapshot(title)),
+            return new TabConversation(panelId, agent, Optional.of(binding), Optional.of(conversation.snapshot(title)),
                     Optional.empty());
         } catch (IOException | RuntimeException e) {
-            LOG.warn("Panel {}: Codex rollout {} could not be read", r.panelId(), r.rollout().get(), e);
-            followers.remove(r.panelId());
-            return new TabConversation(r.panelId(), agent, Optional.of(r.binding()), Optional.empty(),
-                    Optional.of("the rollout " + r.rollout().get() + " could not be read: " + e.getMessage()));
+            LOG.warn("Panel {}: {} {} {} could not be read", panelId, kind.displayName(), what, file.get(), e);
+            followers.remove(panelId);
+            return new TabConversation(panelId, agent, Optional.of(binding), Optional.empty(),
+                    Optional.of("the " + what + " " + file.get() + " could not be read: " + e.getMessage()));
         }
     }
 
