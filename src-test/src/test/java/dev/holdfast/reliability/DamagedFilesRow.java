@@ -21,7 +21,8 @@ import java.util.stream.Stream;
  * (so {@code session.scrollback.json} holds it), a relaunch that restores it, marker 2 under a finished
  * checkpoint, an autosave, then kill -9 (so there are a sentinel, checkpoint records and {@code panes.sqlite}
  * too). Each case copies that state, damages one file — random bytes, cut in half, another format version,
- * another panel's record, 50 MB, a 3 GB sparse file — and launches: intact when the app answers, the file was
+ * another panel's record, 50 MB, a 3 GB sparse file; {@code session.previous.json} together with a corrupt
+ * {@code session.json}, since only then is it read — and launches: intact when the app answers, the file was
  * quarantined, the notice bar says something, and the good generation was used (the markers are back; marker 2
  * lives only in the checkpoint record, so a damaged record may take it).
  */
@@ -51,7 +52,8 @@ final class DamagedFilesRow {
         for (Damage damage : Damage.values()) {
             for (String file : FILES) {
                 boolean json = !file.equals("panes.sqlite");
-                if ((damage == Damage.WRONG_VERSION && !json) || (damage == Damage.WRONG_PANEL && !file.equals(RECORD))) {
+                // The sentinel and the database carry no format version of their own.
+                if ((damage == Damage.WRONG_VERSION && (!json || file.equals("launch.sentinel"))) || (damage == Damage.WRONG_PANEL && !file.equals(RECORD))) {
                     continue;
                 }
                 all.add(new Case(file, damage));
@@ -67,7 +69,12 @@ final class DamagedFilesRow {
             for (int k = 0; k < options.damages(); k++) {
                 // A stride coprime with the number of cases spreads a few cases over files and damages alike.
                 Case c = all.get((k * 7) % all.size());
-                String problem = tryCase(base.state().root(), c, m1, m2);
+                String problem;
+                try {
+                    problem = tryCase(base.state().root(), c, m1, m2);
+                } catch (Exception e) {
+                    problem = "the case could not go on: " + e;
+                }
                 if (problem == null) {
                     intact++;
                 } else {
@@ -113,6 +120,10 @@ final class DamagedFilesRow {
             copyState(baseState, state);
             long quarantinedBefore = Drive.quarantined(state);
             damage(resolve(state, c.file()), c.damage());
+            if (c.file().equals("session.previous.json")) {
+                // The previous generation is read only when session.json is unusable: make it needed.
+                damage(state.resolve("session.json"), Damage.CORRUPT);
+            }
             app.launch(options.appRoot());
             try {
                 app.connect(Drive.LAUNCH).close();

@@ -21,7 +21,8 @@ import java.util.concurrent.CompletableFuture;
  * restored, so the restored scrollback itself must survive the crashes that come after.
  */
 final class Kill9Row {
-    enum Moment { OUTPUT, CHECKPOINT, QUIT, STARTUP, STARTUP_TWICE }
+    // In this order, so that a quick run of three has the crash loop, a checkpoint's writes and output.
+    enum Moment { STARTUP_TWICE, CHECKPOINT, OUTPUT, QUIT, STARTUP }
 
     private static final String FLOOD = "while :; do seq 1 300; sleep 0.05; done\r";
 

@@ -27,6 +27,10 @@ public final class ReliabilityHarness {
             System.exit(2);
             return;
         }
+        // An interrupted run (Ctrl+C) leaves no app running.
+        Runtime.getRuntime().addShutdownHook(new Thread(
+                () -> ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly),
+                "reliability-cleanup"));
         List<RowResult> rows = run(options, System.out);
         System.exit(rows.stream().allMatch(RowResult::allIntact) ? 0 : 1);
     }

@@ -44,7 +44,12 @@ final class StateDiskRow {
         for (int k = 0; k < options.diskCases(); k++) {
             Failure failure = Failure.values()[k % Failure.values().length];
             long started = System.nanoTime();
-            String problem = tryCase(failure, k);
+            String problem;
+            try {
+                problem = tryCase(failure, k);
+            } catch (Exception e) {
+                problem = "the case could not go on: " + e;
+            }
             figures.add(String.format("%s %.0f s", failure.name().toLowerCase(), (System.nanoTime() - started) / 1e9));
             if (problem == null) {
                 intact++;
@@ -77,7 +82,12 @@ final class StateDiskRow {
                     Drive.commit(ctl);
                     switch (failure) {
                         case FULL -> fill(filler);
-                        case READ_ONLY -> run("mount", "-o", "remount,ro", state.toString());
+                        // A read-only bind mount on top: the tmpfs itself has files open for writing (the log), which
+                        // a plain remount refuses; the app's next opens go through the read-only mount.
+                        case READ_ONLY -> {
+                            run("mount", "--bind", state.toString(), state.toString());
+                            run("mount", "-o", "remount,bind,ro", state.toString());
+                        }
                         case REMOVED -> run("sh", "-c", "rm -rf '" + state + "'/* '" + state + "'/.[!.]*");
                     }
                     // Output while writes fail: the checkpoints that follow must fail and say so.
@@ -92,7 +102,7 @@ final class StateDiskRow {
                     }
                     switch (failure) {
                         case FULL -> Files.deleteIfExists(filler);
-                        case READ_ONLY -> run("mount", "-o", "remount,rw", state.toString());
+                        case READ_ONLY -> run("umount", "-l", state.toString());
                         case REMOVED -> { }
                     }
                     try {
@@ -120,7 +130,7 @@ final class StateDiskRow {
                 }
             } finally {
                 app.kill9();
-                run("umount", "-l", state.toString());
+                run("sh", "-c", "while mountpoint -q '" + state + "'; do umount -l '" + state + "'; done");
             }
         }
         return wrong.isEmpty() ? null : String.join("; ", wrong);
