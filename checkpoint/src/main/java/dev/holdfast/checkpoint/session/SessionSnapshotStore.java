@@ -8,6 +8,7 @@ import dev.holdfast.checkpoint.store.Quarantine;
 import dev.holdfast.checkpoint.store.StateDirectory;
 import dev.holdfast.checkpoint.store.StateJson;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -108,6 +109,11 @@ public final class SessionSnapshotStore {
         }
         PrivateFiles.writeAtomically(current, encoded);
         return Saved.WRITTEN;
+    }
+
+    /** Whether {@code session.json} is there (a stat, no read). */
+    public boolean hasCurrent() {
+        return Files.exists(directory.sessionFile());
     }
 
     /**
