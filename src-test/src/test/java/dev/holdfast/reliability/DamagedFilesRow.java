@@ -120,6 +120,12 @@ final class DamagedFilesRow {
             copyState(baseState, state);
             long quarantinedBefore = Drive.quarantined(state);
             damage(resolve(state, c.file()), c.damage());
+            if (c.file().equals("panes.sqlite")) {
+                // After a kill -9 the database's pages are in its WAL, which would mask damage to the main file:
+                // the damage takes the whole database.
+                Files.deleteIfExists(state.resolve("panes.sqlite-wal"));
+                Files.deleteIfExists(state.resolve("panes.sqlite-shm"));
+            }
             if (c.file().equals("session.previous.json")) {
                 // The previous generation is read only when session.json is unusable: make it needed.
                 damage(state.resolve("session.json"), Damage.CORRUPT);
