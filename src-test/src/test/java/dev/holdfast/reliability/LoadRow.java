@@ -20,6 +20,8 @@ import java.util.Random;
  */
 final class LoadRow {
     static final long MAX_CHECKPOINT_AGE_SECONDS = 65;
+    /** The default checkpoint interval: floods at least this long run with the real cadences. */
+    static final int REAL_INTERVAL_SECONDS = 60;
 
     private final HarnessOptions options;
     private final Random random;
@@ -38,7 +40,12 @@ final class LoadRow {
         Map<String, Long> ages = new HashMap<>();
         String stalls;
         double restoreSeconds;
+        boolean shortCadences = options.loadSeconds() < REAL_INTERVAL_SECONDS;
         try (HoldfastProcess app = HoldfastProcess.prepare("hf-rel-load")) {
+            if (shortCadences) {
+                // A flood shorter than the real checkpoint interval would see no checkpoint at all.
+                app.settings(Drive.FAST_SETTINGS);
+            }
             Drive.launchAndSettle(app, options.appRoot());
             String quiet = Drive.panels(app).get(0);
             List<String> flooding = new ArrayList<>();
@@ -87,7 +94,7 @@ final class LoadRow {
             app.connect(Drive.LAUNCH).close();
             Drive.awaitRestored(app);
             Map<String, Boolean> back = new HashMap<>();
-            Drive.await(Duration.ofSeconds(60), () -> {
+            Drive.await(Duration.ofSeconds(120), () -> {
                 for (int t = 0; t < tabs; t++) {
                     String id = flooding.get(t);
                     if (!back.getOrDefault(id, false)) {
@@ -113,7 +120,7 @@ final class LoadRow {
         long maxAge = ages.values().stream().mapToLong(Long::longValue).filter(a -> a != Long.MAX_VALUE).max()
                 .orElse(-1);
         return new RowResult("load: " + tabs + " tabs flooding " + options.loadSeconds() + " s", tabs, intact,
-                String.format("%s; RSS MB every 10 s %s; key round trip median %.0f ms, max %.0f ms (%d keys);"
+                String.format((shortCadences ? "short cadences; " : "real cadences; ") + "%s; RSS MB every 10 s %s; key round trip median %.0f ms, max %.0f ms (%d keys);"
                                 + " restore until every tab is back %.1f s; checkpoint age at kill max %d s",
                         stalls, rss, keys.get(keys.size() / 2), keys.get(keys.size() - 1), keys.size(),
                         restoreSeconds, maxAge), losses);

@@ -19,14 +19,17 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * Two instances launched at the same moment on one state directory, round after round. The one that answers on
- * {@code control.sock} owns the directory: a marker is printed in it and covered by a checkpoint; then both end,
+ * Two instances launched at the same moment on one state directory, round after round. The one whose checkpoints
+ * are on owns the directory (whichever socket it answers on): a marker is printed in it and covered by a
+ * checkpoint; then both end,
  * in turn by a clean quit or by kill -9. Intact when, in the next round's owner, every marker so far is back, no
  * file was quarantined and the current session file loads: neither instance corrupted the other's session.
  */
 final class TwoInstancesRow {
     private final HarnessOptions options;
     private final Random random;
+    private boolean ownerOnPrimary;
+    private int primaryNotOwner;
 
     TwoInstancesRow(HarnessOptions options, Random random) {
         this.options = options;
@@ -49,12 +52,23 @@ final class TwoInstancesRow {
                 Process other = app.start(options.appRoot());
                 try {
                     app.connect(Drive.LAUNCH).close();
-                    Drive.awaitRestored(app);
+                    Ctl owner = owner(state);
+                    if (owner == null) {
+                        losses.add("round " + round + ": no instance owns the state directory");
+                        continue;
+                    }
+                    if (!ownerOnPrimary) {
+                        primaryNotOwner++;
+                    }
+                    if (!Drive.await(Drive.LAUNCH, () -> !Drive.stats(owner).path("startup").path("replaying")
+                            .asBoolean(true))) {
+                        throw new IllegalStateException("the owner was still replaying");
+                    }
                     if (round > 0) {
                         List<String> wrong = new ArrayList<>();
                         List<String> missing = new ArrayList<>(markers);
                         Drive.await(Duration.ofSeconds(20), () -> {
-                            String text = Drive.allText(app);
+                            String text = Drive.allText(owner);
                             missing.removeIf(text::contains);
                             return missing.isEmpty();
                         });
@@ -78,14 +92,14 @@ final class TwoInstancesRow {
                     if (round == options.instanceRounds()) {
                         break;
                     }
-                    String tab = Drive.panels(app).get(0);
-                    Drive.awaitPrompt(app, tab);
+                    String tab = Drive.panels(owner).get(0);
+                    Drive.awaitPrompt(owner, tab);
                     String marker = "two-" + tag + "-" + round;
-                    Drive.send(app, tab, "printf 'two-%s-%s\\n' " + tag + " " + round + "\r");
-                    Drive.awaitText(app, tab, marker);
-                    Drive.commit(app);
+                    Drive.send(owner, tab, "printf 'two-%s-%s\\n' " + tag + " " + round + "\r");
+                    Drive.awaitText(owner, tab, marker);
+                    Drive.commit(owner);
                     markers.add(marker);
-                    if (secondAnswers(state, other)) {
+                    if (secondAnswers(state, app.process(), other)) {
                         bothAnswered++;
                     }
                     if (round % 2 == 0) {
@@ -99,21 +113,62 @@ final class TwoInstancesRow {
             }
         }
         return new RowResult("two instances, one state dir", options.instanceRounds(), intact,
-                "second instance answered on its own socket in " + bothAnswered + " of " + options.instanceRounds()
-                        + " rounds; ends alternate clean quit / kill -9", losses);
+                "both instances answered in " + bothAnswered + " of " + options.instanceRounds() + " rounds;"
+                        + " control.sock (what ctl reaches by default) was the instance that does not own the state"
+                        + " in " + primaryNotOwner + " of " + (options.instanceRounds() + 1) + " launches;"
+                        + " ends alternate clean quit / kill -9", losses);
     }
 
-    /** Whether the second instance answers on its control-&lt;pid&gt;.sock (it may still be starting). */
-    private static boolean secondAnswers(Path state, Process other) throws Exception {
-        Path socket = state.resolve("control-" + other.pid() + ".sock");
+    /** Whether both instances answer, one on control.sock, the other on its control-&lt;pid&gt;.sock. */
+    private static boolean secondAnswers(Path state, Process first, Process other) throws Exception {
         return Drive.await(Duration.ofSeconds(30), () -> {
-            if (!Files.exists(socket)) {
-                return false;
+            int answering = 0;
+            for (Path socket : sockets(state)) {
+                try (ControlClient c = ControlClient.connect(socket, Duration.ofSeconds(10))) {
+                    if (!Drive.panels(Ctl.over(c)).isEmpty()) {
+                        answering++;
+                    }
+                }
             }
-            try (ControlClient c = ControlClient.connect(socket, Duration.ofSeconds(10))) {
-                return !Drive.panels(Ctl.over(c)).isEmpty();
-            }
+            return answering == 2;
         });
+    }
+
+    /**
+     * The instance that owns the state directory (its checkpoints are on), over its socket, a connection per
+     * request; null when none answers as the owner in time. Notes whether that socket is control.sock.
+     */
+    private Ctl owner(Path state) throws Exception {
+        Path[] found = new Path[1];
+        Drive.await(Duration.ofSeconds(60), () -> {
+            for (Path socket : sockets(state)) {
+                try (ControlClient c = ControlClient.connect(socket, Duration.ofSeconds(10))) {
+                    if (Drive.stats(Ctl.over(c)).path("checkpoints").path("enabled").asBoolean()) {
+                        found[0] = socket;
+                        return true;
+                    }
+                } catch (java.io.IOException notThisOne) {
+                    // Starting, or gone.
+                }
+            }
+            return false;
+        });
+        if (found[0] == null) {
+            return null;
+        }
+        ownerOnPrimary = found[0].getFileName().toString().equals("control.sock");
+        Path socket = found[0];
+        return (command, args) -> {
+            try (ControlClient c = ControlClient.connect(socket, Duration.ofSeconds(30))) {
+                return Ctl.over(c).ctl(command, args);
+            }
+        };
+    }
+
+    private static List<Path> sockets(Path state) throws java.io.IOException {
+        try (Stream<Path> files = Files.list(state)) {
+            return files.filter(p -> p.getFileName().toString().endsWith(".sock")).sorted().toList();
+        }
     }
 
     private static void quitAll(HoldfastProcess app, Path state, Process other) throws Exception {
