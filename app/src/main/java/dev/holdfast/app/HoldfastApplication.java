@@ -352,6 +352,8 @@ public final class HoldfastApplication extends Application {
         stats.put("checkpoints", checkpoints.stats());
         stats.put("startup", Map.of("startFxMillis", startFxMillis, "replaying", restorer != null && restorer.replaying()));
         stats.put("activity", watcher.stats());
+        // What the notice bar says now, as the user reads it: scripts and the reliability harness check it.
+        stats.put("notice", window == null ? "" : window.noticeText());
         PaneClocks paneClocks = prepared == null ? null : prepared.clocks().store();
         if (paneClocks != null) {
             stats.put("paneClocks", paneClocks.stats());

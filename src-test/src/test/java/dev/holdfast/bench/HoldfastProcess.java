@@ -21,15 +21,17 @@ import java.util.stream.Stream;
 
 /**
  * The real app in a JVM of its own, headless (Monocle), on a private state directory, home and config, driven
- * through its control socket; for the benchmarks. {@link #close()} quits it (killing it if it does not go) and
- * deletes its directory, unless {@code -Dholdfast.bench.keep=true}.
+ * through its control socket; for the benchmarks and the reliability harness. It may be launched again on the
+ * same directories after it ended or was {@link #kill9() killed}. {@link #close()} quits it (killing it if it
+ * does not go) and deletes its directory, unless {@code -Dholdfast.bench.keep=true}.
  */
-final class HoldfastProcess implements AutoCloseable {
-    static final String PROMPT = "READY$";
+public final class HoldfastProcess implements AutoCloseable, Ctl {
+    public static final String PROMPT = "READY$";
 
     private final Path work;
     private final StateDirectory state;
     private final Path home;
+    private final Map<String, String> environment = new java.util.LinkedHashMap<>();
     private Process app;
     private long launchedNanos;
 
@@ -41,27 +43,80 @@ final class HoldfastProcess implements AutoCloseable {
     }
 
     /** A fresh directory to prepare before {@link #launch}; a short path, as Unix socket paths are limited. */
-    static HoldfastProcess prepare(String name) throws IOException {
+    public static HoldfastProcess prepare(String name) throws IOException {
         return new HoldfastProcess(Files.createTempDirectory(Path.of("/tmp"), name));
     }
 
-    StateDirectory state() {
+    public StateDirectory state() {
         return state;
     }
 
-    Path home() {
+    public Path home() {
         return home;
     }
 
-    Path logs() {
+    public Path work() {
+        return work;
+    }
+
+    public Path logs() {
         return state.logsDir();
     }
+
+    /** Writes the app's {@code settings.json} (read at the next launch). */
+    public void settings(String json) throws IOException {
+        Path file = Files.createDirectories(work.resolve("config/holdfast")).resolve("settings.json");
+        Files.writeString(file, json);
+    }
+
+    /** Sets an environment variable for the launches that follow (a {@code SHELL}, say). */
+    public void environment(String name, String value) {
+        environment.put(name, value);
+    }
+
+    /** The running app's process, or null before the first launch. */
+    public Process process() {
+        return app;
+    }
+
+    public boolean alive() {
+        return app != null && app.isAlive();
+    }
+
+    /** SIGKILL to the app (its shells lose their terminal and end); returns once it is gone. */
+    public void kill9() throws InterruptedException {
+        if (app == null) {
+            return;
+        }
+        app.destroyForcibly();
+        if (!app.waitFor(20, TimeUnit.SECONDS)) {
+            throw new IllegalStateException("the app survived SIGKILL for 20 s");
+        }
+    }
+
+    /** One request on a connection of its own, as {@code holdfast ctl} makes; throws when it fails. */
+    @Override
+    public JsonNode ctl(ControlCommand command, JsonNode args) throws IOException {
+        try (ControlClient client = ControlClient.connect(state.controlSocket(), Duration.ofSeconds(30))) {
+            return call(client, command, args);
+        }
+    }
+
 
     /**
      * Starts the build under {@code appRoot} (its {@code app/target}); the monocle jar comes from this JVM's class
      * path. {@code -Dholdfast.bench.jvmArgs} adds JVM options (a profiler, say).
      */
-    void launch(Path appRoot) throws IOException {
+    public void launch(Path appRoot) throws IOException {
+        launchedNanos = System.nanoTime();
+        app = start(appRoot);
+    }
+
+    /**
+     * Starts one more instance on the same directories, which the caller ends (a second Holdfast on one state
+     * directory, say).
+     */
+    public Process start(Path appRoot) throws IOException {
         Path jar = appRoot.resolve("app/target/holdfast-app.jar");
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException("build the app first: " + jar);
@@ -80,7 +135,7 @@ final class HoldfastProcess implements AutoCloseable {
         }
         command.add("dev.holdfast.app.Main");
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(work.resolve("app.out").toFile());
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(work.resolve("app.out").toFile()));
         Map<String, String> env = builder.environment();
         env.remove("DISPLAY");
         env.put("HOLDFAST_STATE_DIR", state.root().toString());
@@ -88,8 +143,8 @@ final class HoldfastProcess implements AutoCloseable {
         env.put("XDG_CACHE_HOME", work.resolve("cache").toString());
         env.put("HOME", home.toString());
         env.put("SHELL", "/bin/bash");
-        launchedNanos = System.nanoTime();
-        app = builder.start();
+        env.putAll(environment);
+        return builder.start();
     }
 
     /** The app's process id, for reading its threads' CPU and its memory from {@code /proc}. */
@@ -98,12 +153,12 @@ final class HoldfastProcess implements AutoCloseable {
     }
 
     /** Milliseconds since {@link #launch}. */
-    double millisSinceLaunch() {
+    public double millisSinceLaunch() {
         return (System.nanoTime() - launchedNanos) / 1_000_000.0;
     }
 
     /** Connects once a `list` is answered; fails when the app exits or {@code within} passes. */
-    ControlClient connect(Duration within) throws Exception {
+    public ControlClient connect(Duration within) throws Exception {
         long deadline = System.nanoTime() + within.toNanos();
         while (true) {
             if (!app.isAlive()) {
@@ -127,7 +182,7 @@ final class HoldfastProcess implements AutoCloseable {
         }
     }
 
-    static JsonNode call(ControlClient client, ControlCommand command, JsonNode args) throws IOException {
+    public static JsonNode call(ControlClient client, ControlCommand command, JsonNode args) throws IOException {
         ControlProtocol.Response response = client.request(command, args);
         if (response instanceof ControlProtocol.Success success) {
             return success.result();
@@ -159,7 +214,7 @@ final class HoldfastProcess implements AutoCloseable {
         }
     }
 
-    private static void deleteRecursively(Path directory) throws IOException {
+    public static void deleteRecursively(Path directory) throws IOException {
         if (!Files.exists(directory)) {
             return;
         }

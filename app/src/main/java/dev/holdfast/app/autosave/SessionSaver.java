@@ -80,11 +80,16 @@ public final class SessionSaver implements QuitSave.Saver, AutoCloseable {
         this.listener = Objects.requireNonNull(listener, "listener");
     }
 
-    /** FX thread: saves the window without scrollback if it differs from what was last written. */
+    /**
+     * FX thread: saves the window without scrollback if it differs from what was last written, or if that file is
+     * gone.
+     */
     public void autosave(WindowState state) {
         submit(() -> {
             SessionSnapshot snapshot = snapshot(state, Map.of(), null);
-            if (lastWritten != null && sameContent(snapshot, lastWritten)) {
+            // Unchanged, and still on disk: a session.json removed under the running app (the state directory
+            // emptied) is written again, or a crash would find no session to restore.
+            if (lastWritten != null && sameContent(snapshot, lastWritten) && store.hasCurrent()) {
                 return;
             }
             try {

@@ -95,6 +95,23 @@ class SessionSaverTest {
     }
 
     @Test
+    void anUnchangedWindowIsWrittenAgainWhenItsSessionFileWasRemoved() throws Exception {
+        TerminalSession s = terminal(root, "x");
+        TabState tab = new TabState(s.spec().panelId(), "kept", "", s, true);
+        saver.autosave(window(tab));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (Files.notExists(state.sessionFile()) && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        Files.delete(state.sessionFile());
+
+        saver.autosave(window(tab));
+        saver.close();
+
+        assertEquals("kept", saved().panels().get(0).customTitle(), "a crash now still finds the session");
+    }
+
+    @Test
     void aQuitSaveThatCannotBeWrittenFailsItsFutureAndTellsTheListener() throws Exception {
         List<String> failures = new java.util.ArrayList<>();
         saver.close();

@@ -151,13 +151,21 @@ public final class LaunchSentinel {
         }
     }
 
-    /** Marks this launch alive now (see {@link #previousLastAlive()}). Small disk work: not on the UI thread. */
+    /**
+     * Marks this launch alive now (see {@link #previousLastAlive()}), writing its claim again if the file was
+     * removed. Small disk work: not on the UI thread.
+     */
     public synchronized void heartbeat() {
         if (!claimed || ended) {
             return;
         }
         try {
             Files.setLastModifiedTime(file, FileTime.from(clock.instant()));
+        } catch (NoSuchFileException gone) {
+            // Removed under the running launch (the state directory emptied): without it a crash of this launch
+            // would read as a clean end, and its checkpoints as outdated. The claim is written again.
+            log.warn("Launch {}: the launch sentinel was removed; writing it again", launch.launchId());
+            writeClaim();
         } catch (IOException e) {
             log.debug("Launch {}: heartbeat failed: {}", launch.launchId(), e.toString());
         }

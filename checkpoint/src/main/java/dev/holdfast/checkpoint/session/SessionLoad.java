@@ -9,7 +9,9 @@ public sealed interface SessionLoad {
     /** Which file the snapshot came from. */
     enum Source {
         CURRENT,
-        PREVIOUS
+        PREVIOUS,
+        /** {@code session.scrollback.json}: both snapshots after it were unusable. */
+        SCROLLBACK
     }
 
     /**

@@ -8,6 +8,7 @@ import dev.holdfast.checkpoint.store.Quarantine;
 import dev.holdfast.checkpoint.store.StateDirectory;
 import dev.holdfast.checkpoint.store.StateJson;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -110,9 +111,15 @@ public final class SessionSnapshotStore {
         return Saved.WRITTEN;
     }
 
+    /** Whether {@code session.json} is there (a stat, no read). */
+    public boolean hasCurrent() {
+        return Files.exists(directory.sessionFile());
+    }
+
     /**
      * Reads the session to restore. An unusable {@code session.json} is moved aside and the previous snapshot
-     * is tried; an unusable previous snapshot is moved aside too. A missing {@code session.json} means no
+     * is tried; an unusable previous snapshot is moved aside too, and then the last snapshot saved with scrollback
+     * ({@code session.scrollback.json}) is restored, when it is usable. A missing {@code session.json} means no
      * session, whatever else is there: the files are only ever replaced, never removed, so its absence means a
      * first launch or a user who deleted it to start afresh. The scrollback generation comes along when it is
      * usable. Bad data never throws.
@@ -138,12 +145,25 @@ public final class SessionSnapshotStore {
             return new SessionLoad.Loaded(valid.snapshot(), SessionLoad.Source.PREVIOUS, notices,
                     laterGeneration(withScrollback, valid.snapshot()));
         }
+        List<String> problems = new ArrayList<>();
+        problems.add(currentProblem);
         if (previous instanceof Invalid invalidPrevious) {
-            notices.add(0, setAside(previousFile, invalidPrevious.reason()));
-            notices.add(0, currentProblem);
-            return new SessionLoad.Unreadable(notices);
+            problems.add(setAside(previousFile, invalidPrevious.reason()));
         }
-        notices.add(0, currentProblem + "; there is no earlier session to restore");
+        if (withScrollback != null) {
+            // Both snapshots without scrollback are gone, but the last one with scrollback is whole: older, yet it
+            // has the tabs and what they showed, which is what a user would not want to lose.
+            log.info("Restoring the session from {} instead", directory.scrollbackSessionFile());
+            int last = problems.size() - 1;
+            problems.set(last, problems.get(last) + "; restored from "
+                    + directory.scrollbackSessionFile().getFileName());
+            notices.addAll(0, problems);
+            return new SessionLoad.Loaded(withScrollback, SessionLoad.Source.SCROLLBACK, notices);
+        }
+        if (previous instanceof Absent) {
+            problems.set(0, currentProblem + "; there is no earlier session to restore");
+        }
+        notices.addAll(0, problems);
         return new SessionLoad.Unreadable(notices);
     }
 

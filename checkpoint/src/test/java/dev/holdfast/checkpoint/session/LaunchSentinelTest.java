@@ -213,6 +213,21 @@ class LaunchSentinelTest {
     }
 
     @Test
+    void aSentinelRemovedUnderTheRunningLaunchIsWrittenAgainAtTheNextHeartbeat() throws IOException {
+        LaunchSentinel running = newLaunch();
+        running.acquire(lock);
+        String claim = Files.readString(dir.sentinelFile());
+        Files.delete(dir.sentinelFile());
+
+        running.heartbeat();
+
+        assertEquals(claim, Files.readString(dir.sentinelFile()));
+        assertTrue(running.isClaimed());
+        assertEquals(new PreviousLaunch.Crashed(launchId(1)), newLaunch().acquire(lock).previous(),
+                "a crash after the removal is still a crash of that launch");
+    }
+
+    @Test
     void anUnreadableSentinelCountsAsAnUncleanExitOfAnUnknownLaunch() throws IOException {
         for (String content : new String[] {"", "{\"launchId\": \"not-a-uuid\"", "[]", "null",
                 "{\"process\": {\"pid\": 7}, \"startedAt\": \"2025-01-01T00:00:00Z\"}",

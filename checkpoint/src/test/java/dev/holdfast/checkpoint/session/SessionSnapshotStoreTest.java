@@ -134,6 +134,27 @@ class SessionSnapshotStoreTest {
     }
 
     @Test
+    void whenBothSnapshotsAreUnusableTheLastOneWithScrollbackIsRestored() throws IOException {
+        SessionSnapshot quit = Snapshots.full(NOW);
+        store.save(quit);
+        store.save(Snapshots.autosave(NOW.plusSeconds(8), "/a"));
+        store.save(Snapshots.autosave(NOW.plusSeconds(16), "/b"));
+        Files.write(dir.sessionFile(), GARBAGE);
+        Files.write(dir.previousSessionFile(), new byte[0]);
+
+        SessionLoad.Loaded loaded = assertInstanceOf(SessionLoad.Loaded.class, store.load());
+
+        assertEquals(SessionLoad.Source.SCROLLBACK, loaded.source());
+        assertEquals(quit, loaded.snapshot(), "the quit's tabs and scrollback, not nothing");
+        assertEquals(2, loaded.notices().size());
+        assertTrue(loaded.notices().get(0).startsWith("session.json was unreadable ("), loaded.notices().get(0));
+        assertEquals("session.previous.json was unreadable (it is empty); moved aside as session.previous.corrupt-"
+                + STAMP + ".json; restored from session.scrollback.json", loaded.notices().get(1));
+        assertEquals(List.of("session.corrupt-" + STAMP + ".json", "session.previous.corrupt-" + STAMP + ".json",
+                "session.scrollback.json"), stateFiles());
+    }
+
+    @Test
     void aCorruptCurrentFileWithNoPreviousIsUnreadable() throws IOException {
         Files.write(dir.sessionFile(), new byte[0]);
 

@@ -1,0 +1,21 @@
+package dev.holdfast.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.holdfast.app.control.ControlClient;
+import dev.holdfast.app.control.ControlCommand;
+import java.io.IOException;
+
+/** Something that answers control requests: the app over a new connection each time, or one open connection. */
+public interface Ctl {
+    JsonNode ctl(ControlCommand command, JsonNode args) throws IOException;
+
+    default JsonNode ctl(ControlCommand command) throws IOException {
+        return ctl(command, JsonNodeFactory.instance.objectNode());
+    }
+
+    /** Requests over {@code client}'s one connection (it outlives its socket file being removed). */
+    static Ctl over(ControlClient client) {
+        return (command, args) -> HoldfastProcess.call(client, command, args);
+    }
+}
