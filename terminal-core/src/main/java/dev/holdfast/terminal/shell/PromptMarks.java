@@ -3,6 +3,7 @@ package dev.holdfast.terminal.shell;
 import com.techsenger.jeditermfx.core.model.JediTerminal;
 import com.techsenger.jeditermfx.core.model.TerminalLine;
 import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
+import dev.holdfast.terminal.scrollback.FastHistoryTextBuffer;
 import dev.holdfast.terminal.stream.ShellMark;
 import dev.holdfast.terminal.stream.ShellMarkListener;
 import java.time.Clock;
@@ -41,7 +42,10 @@ public final class PromptMarks implements ShellMarkListener {
             buffer.lock();
             try {
                 if (!buffer.isUsingAlternateBuffer()) {
-                    promptLines.put(buffer.getLine(terminal.getCursorY() - 1), Boolean.TRUE);
+                    TerminalLine line = buffer.getLine(terminal.getCursorY() - 1);
+                    // The mark is keyed by the line object, which the history would otherwise pack away.
+                    FastHistoryTextBuffer.keepAsObject(buffer, line);
+                    promptLines.put(line, Boolean.TRUE);
                 }
             } finally {
                 buffer.unlock();
