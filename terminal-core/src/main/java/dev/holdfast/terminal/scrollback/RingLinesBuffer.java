@@ -130,6 +130,18 @@ public final class RingLinesBuffer extends LinesBuffer {
         keptAsObjects.add(line);
     }
 
+    /**
+     * The line at {@code index} if it is kept as an object, or null if it is packed; nothing is unpacked. A
+     * line {@link #keepAsObject kept as an object} is always found here, so a search for such lines (prompt
+     * marks) need not unpack the whole history. Caller holds the lock.
+     */
+    public TerminalLine objectAt(int index) {
+        if (index < 0 || index >= size) {
+            throw new IndexOutOfBoundsException("Index " + index + " out of bounds for length " + size);
+        }
+        return slots[slot(index)];
+    }
+
     /** How many kept lines are packed rather than objects. Caller holds the lock. */
     public int packedLines() {
         int count = 0;

@@ -4,6 +4,7 @@ import com.techsenger.jeditermfx.core.model.JediTerminal;
 import com.techsenger.jeditermfx.core.model.TerminalLine;
 import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
 import dev.holdfast.terminal.scrollback.FastHistoryTextBuffer;
+import dev.holdfast.terminal.scrollback.RingLinesBuffer;
 import dev.holdfast.terminal.stream.ShellMark;
 import dev.holdfast.terminal.stream.ShellMarkListener;
 import java.time.Clock;
@@ -96,7 +97,16 @@ public final class PromptMarks implements ShellMarkListener {
     }
 
     private boolean isPrompt(int row) {
-        TerminalLine line = buffer.getLine(row);
+        TerminalLine line;
+        if (row < 0 && buffer.getHistoryBuffer() instanceof RingLinesBuffer history) {
+            // Prompt lines are kept as objects; a packed line is no prompt, and is not unpacked to find that out.
+            line = history.objectAt(history.getLineCount() + row);
+            if (line == null) {
+                return false;
+            }
+        } else {
+            line = buffer.getLine(row);
+        }
         return promptLines.containsKey(line) && !line.getText().isBlank();
     }
 }
