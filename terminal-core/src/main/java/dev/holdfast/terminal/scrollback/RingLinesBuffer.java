@@ -142,6 +142,20 @@ public final class RingLinesBuffer extends LinesBuffer {
         return slots[slot(index)];
     }
 
+    /**
+     * The line at {@code index} for a caller that only reads it (a checkpoint's copy): the object if the line
+     * is kept as one, else a fresh copy of the packed line, which stays packed. Writing to a copy changes nothing
+     * here; use {@link #getLine} to edit. Caller holds the lock.
+     */
+    public TerminalLine lineToRead(int index) {
+        if (index < 0 || index >= size) {
+            return getLine(index);
+        }
+        int s = slot(index);
+        TerminalLine line = slots[s];
+        return line != null ? line : packed.line(addresses[s], metas[s]);
+    }
+
     /** How many kept lines are packed rather than objects. Caller holds the lock. */
     public int packedLines() {
         int count = 0;

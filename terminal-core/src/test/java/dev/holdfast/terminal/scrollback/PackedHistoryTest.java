@@ -160,6 +160,18 @@ class PackedHistoryTest {
     }
 
     @Test
+    void aLineCopiedOutToBeReadStaysPackedAndACopyCannotChangeIt() {
+        List<TerminalLine> lines = sampleLines();
+        RingLinesBuffer ring = ringOf(lines);
+        for (int i = 0; i < lines.size(); i++) {
+            assertEquals(describe(lines.get(i)), describe(ring.lineToRead(i)), "line " + i);
+        }
+        assertEquals(lines.size(), ring.packedLines(), "a checkpoint's copy leaves the history packed");
+        ring.lineToRead(0).writeString(0, new CharBuffer("changed"), RED);
+        assertEquals("1000000", ring.getLineText(0));
+    }
+
+    @Test
     void aLineKeptAsAnObjectIsNeverPacked() {
         RingLinesBuffer ring = new RingLinesBuffer(10_000, null);
         TerminalLine prompt = line(false, run(RED, "$ make"));
