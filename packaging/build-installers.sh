@@ -93,9 +93,13 @@ readonly jdk_modules=java.base,java.desktop,java.logging,java.management,java.na
 
 # Options baked into the launchers (jpackage ignores JDK_JAVA_OPTIONS, so these are the only ones the
 # installed app gets). $APPDIR is expanded by the launcher to the image's lib/app directory.
+# Heap and GC as ./holdfast has them (the figures are there).
 app_java_options=(
-  -Xms64m -Xmx2g
+  -Xms32m -Xmx2g
   -XX:+UseG1GC
+  -XX:G1PeriodicGCInterval=5000
+  -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30
+  -XX:TrimNativeHeapInterval=5000
   -Dfile.encoding=UTF-8
   -Dsun.stdout.encoding=UTF-8
 )

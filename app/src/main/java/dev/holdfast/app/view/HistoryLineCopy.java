@@ -64,7 +64,10 @@ final class HistoryLineCopy {
             } else if (next < bottom) {
                 long stop = Math.min(bottom, next + chunkLines);
                 for (long n = next; n < stop; n++) {
-                    lines.add(buffer.getLine(LineNumbers.index(n, history, evicted)).getText());
+                    int row = LineNumbers.index(n, history, evicted);
+                    // History text is read from the packed lines as they are, without making line objects.
+                    lines.add(row < 0 ? buffer.getHistoryBuffer().getLineText(history + row)
+                            : buffer.getLine(row).getText());
                 }
                 next = stop;
             }

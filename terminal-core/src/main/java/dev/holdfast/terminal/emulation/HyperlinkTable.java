@@ -3,6 +3,7 @@ package dev.holdfast.terminal.emulation;
 import com.techsenger.jeditermfx.core.model.JediTerminal;
 import com.techsenger.jeditermfx.core.model.TerminalLine;
 import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
+import dev.holdfast.terminal.scrollback.FastHistoryTextBuffer;
 import dev.holdfast.terminal.stream.HyperlinkListener;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,6 +44,8 @@ public final class HyperlinkTable implements HyperlinkListener {
             closeOpenLink();
             openUri = uri;
             openLine = buffer.getLine(terminal.getCursorY() - 1);
+            // Links are keyed by line objects, which the history would otherwise pack away.
+            FastHistoryTextBuffer.keepAsObject(buffer, openLine);
             openColumn = terminal.getCursorX() - 1;
         } finally {
             buffer.unlock();
@@ -76,8 +79,9 @@ public final class HyperlinkTable implements HyperlinkListener {
                 int from = row == startRow ? openColumn : 0;
                 int to = row == endRow ? endColumn : width;
                 if (to > from) {
-                    spans.computeIfAbsent(buffer.getLine(row), l -> new ArrayList<>(1))
-                            .add(new Span(from, to, openUri));
+                    TerminalLine line = buffer.getLine(row);
+                    FastHistoryTextBuffer.keepAsObject(buffer, line);
+                    spans.computeIfAbsent(line, l -> new ArrayList<>(1)).add(new Span(from, to, openUri));
                 }
             }
         }

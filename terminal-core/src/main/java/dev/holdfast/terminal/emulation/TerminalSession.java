@@ -5,6 +5,7 @@ import com.techsenger.jeditermfx.core.RequestOrigin;
 import com.techsenger.jeditermfx.core.TerminalMode;
 import com.techsenger.jeditermfx.core.TerminalOutputStream;
 import com.techsenger.jeditermfx.core.emulator.JediEmulator;
+import dev.holdfast.terminal.pty.PtyOutput;
 import dev.holdfast.terminal.stream.HyperlinkListener;
 import dev.holdfast.terminal.vt.CorrectedTerminal;
 import dev.holdfast.terminal.vt.JediTerminalHandler;
@@ -200,7 +201,8 @@ public final class TerminalSession implements AutoCloseable {
     private PtyReadLoop readLoop(PtyProcess p) {
         String name = "panel-" + shortId;
         return switch (spec.emulatorParser()) {
-            case HOLDFAST -> new HoldfastReadLoop(p.getInputStream(), new CorrectedTerminal(terminal), generation,
+            // 64 KB reads straight into the loop's buffer: pty4j's own stream allocates a buffer per read.
+            case HOLDFAST -> new HoldfastReadLoop(PtyOutput.of(p), new CorrectedTerminal(terminal), generation,
                     hyperlinks, promptMarks, this::send, name, () -> closing);
             case JEDITERM -> new JediTermReadLoop(p.getInputStream(), terminal, generation, hyperlinks, promptMarks,
                     this::send, name, () -> closing);

@@ -127,7 +127,11 @@ public final class ScrollbackCapture {
         }
 
         TerminalLine row(int index) {
-            return index < historyRows ? history.getLine(index) : screen.getLine(index - historyRows);
+            if (index >= historyRows) {
+                return screen.getLine(index - historyRows);
+            }
+            // A capture only reads: packed history lines are copied out and stay packed.
+            return history instanceof RingLinesBuffer ring ? ring.lineToRead(index) : history.getLine(index);
         }
 
         /**

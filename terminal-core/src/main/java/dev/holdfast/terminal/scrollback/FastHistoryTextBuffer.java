@@ -7,7 +7,10 @@ import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Set;
+import java.util.WeakHashMap;
 import java.util.function.Supplier;
 
 /**
@@ -47,6 +50,8 @@ public final class FastHistoryTextBuffer extends TerminalTextBuffer {
     }
 
     private final ScrollbackLimit limit;
+    /** Lines that stay objects in either history (weak: they leave with their last reference). */
+    private final Set<TerminalLine> keptAsObjects = Collections.newSetFromMap(new WeakHashMap<>());
     private RingLinesBuffer primaryHistory;
 
     private FastHistoryTextBuffer(int columns, int rows, StyleState styleState, ScrollbackLimit limit) {
@@ -91,6 +96,25 @@ public final class FastHistoryTextBuffer extends TerminalTextBuffer {
         return primaryHistory == null ? 0 : primaryHistory.removedFromTop();
     }
 
+    /**
+     * Keeps {@code line}'s object unchanged while it is on the screen or in the history: the history otherwise
+     * packs the lines it holds and hands out new objects for them, which would lose a table keyed by line
+     * identity (prompt marks, hyperlinks). Caller holds the lock.
+     */
+    public void keepAsObject(TerminalLine line) {
+        keptAsObjects.add(line);
+    }
+
+    /**
+     * {@link #keepAsObject} when {@code buffer} is one of ours; the library's own buffer never packs its lines.
+     * Caller holds the lock.
+     */
+    public static void keepAsObject(TerminalTextBuffer buffer, TerminalLine line) {
+        if (buffer instanceof FastHistoryTextBuffer fast) {
+            fast.keepAsObject(line);
+        }
+    }
+
     @Override
     public void useAlternateBuffer(boolean enabled) {
         super.useAlternateBuffer(enabled);
@@ -105,7 +129,8 @@ public final class FastHistoryTextBuffer extends TerminalTextBuffer {
     }
 
     private void installRingHistory() {
-        RingLinesBuffer ring = installed(HISTORY, RingLinesBuffer.class, () -> new RingLinesBuffer(limit, null));
+        RingLinesBuffer ring = installed(HISTORY, RingLinesBuffer.class,
+                () -> new RingLinesBuffer(limit, null, keptAsObjects));
         if (primaryHistory == null) {
             primaryHistory = ring;
         }

@@ -124,6 +124,24 @@ final class LineRuns {
         ENTRIES_LENGTH.set(entries, (int) ENTRIES_LENGTH.get(entries) - blank.getLength());
     }
 
+    /**
+     * Gives a fresh, empty line exactly these runs and this length, as they were read from another line:
+     * the library's public way in ({@code writeString}) merges runs by style and turns NUL-led runs into
+     * spaces, which would not give back the line that was kept.
+     *
+     * @throws IllegalStateException when the internals are not reachable; callers check {@link #available()}
+     */
+    static void fill(TerminalLine line, List<TerminalLine.TextEntry> runs, int length) {
+        if (LINE_ENTRIES == null) {
+            throw new IllegalStateException("TerminalLine internals are not reachable");
+        }
+        Object entries = LINE_ENTRIES.get(line);
+        @SuppressWarnings("unchecked")
+        List<TerminalLine.TextEntry> list = (List<TerminalLine.TextEntry>) ENTRY_LIST.get(entries);
+        list.addAll(runs);
+        ENTRIES_LENGTH.set(entries, length);
+    }
+
     private static boolean allNul(CharBuffer text) {
         char[] chars = text.getBuf();
         int at = text.getStart();

@@ -8,7 +8,10 @@ import com.techsenger.jeditermfx.core.model.TerminalLine;
 import com.techsenger.jeditermfx.core.model.hyperlinks.TextProcessing;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
+import java.util.Set;
+import java.util.WeakHashMap;
 
 /**
  * A {@link LinesBuffer} whose lines live in a ring, so dropping the oldest lines costs O(lines dropped).
@@ -28,6 +31,14 @@ import java.util.List;
  * that run ({@link LineRuns#dropPlainBlankTail}): the cells look like no cells, and they were half of what a
  * short line costs to keep.
  *
+ * <p>Lines are kept packed ({@link CompactLines}: text and style ids in shared arrays) and turned back into
+ * {@code TerminalLine}s only where something asks for the line object ({@link #getLine}: a view scrolled back,
+ * a resize rewrap, a copy, an edit). Text, emptiness and painting ({@link #getLineText}, {@link #processLines})
+ * are answered from the packed form. A line handed out stays an object, the one the caller has, until
+ * {@link #TOUCHED_LINES} other lines have been handed out; then it is packed again, so scrolling through a long
+ * history leaves it as compact as before. Lines whose identity matters to someone ({@link #keepAsObject}:
+ * a prompt mark, a hyperlink) and lines with a type-ahead prediction are never packed.
+ *
  * <p>Not thread-safe; like the library's buffer it is used under {@code TerminalTextBuffer.lock()}.
  */
 public final class RingLinesBuffer extends LinesBuffer {
@@ -39,6 +50,12 @@ public final class RingLinesBuffer extends LinesBuffer {
     private static final int LINE_BYTES = 192;
     private static final int RUN_BYTES = 48;
     private static final int CHAR_ARRAY_HEADER = 16;
+    /**
+     * How many lines handed out by {@link #getLine} stay objects before they are packed again: several screens,
+     * so a view painting the history it shows, or an edit reading a few lines and then writing one, finds the
+     * very objects it was given; a walk over the whole history (a rewrap, a copy) gives each line back soon.
+     */
+    static final int TOUCHED_LINES = 512;
 
     /** At most this many lines are kept ({@code Integer.MAX_VALUE}: no line limit; zero: none kept). */
     private final int maxLines;
@@ -46,9 +63,22 @@ public final class RingLinesBuffer extends LinesBuffer {
     private final long maxBytes;
     private final TextProcessing textProcessing;
 
+    /** Each slot's line as an object, or null where the line is packed. */
     private TerminalLine[] slots = new TerminalLine[INITIAL_SLOTS];
-    /** Each slot's line's estimated size when it arrived, laid out like {@link #slots}. */
+    /** Each slot's line's estimated size, laid out like {@link #slots}. */
     private int[] footprints = new int[INITIAL_SLOTS];
+    /** Where a packed line's record is in {@link #packed}, laid out like {@link #slots}. */
+    private long[] addresses = new long[INITIAL_SLOTS];
+    /** A packed line's length, run count and wrapped flag ({@link CompactLines#meta}), laid out like {@link #slots}. */
+    private int[] metas = new int[INITIAL_SLOTS];
+    private final CompactLines packed = new CompactLines();
+    private final boolean packing = LineRuns.available();
+    private final int[] metaOut = new int[1];
+    /** Lines whose object must survive (weak: an evicted line leaves the set with its last reference). */
+    private final Set<TerminalLine> keptAsObjects;
+    /** Line numbers ({@link #removedFromTop} + index) unpacked by {@link #getLine}, oldest first. */
+    private final long[] touched = new long[TOUCHED_LINES];
+    private int touchedCount;
     private long bytes;
     private int start;
     private int size;
@@ -77,10 +107,62 @@ public final class RingLinesBuffer extends LinesBuffer {
      * @param textProcessing the terminal's hyperlink processing, or {@code null} as the library allows
      */
     public RingLinesBuffer(ScrollbackLimit limit, TextProcessing textProcessing) {
+        this(limit, textProcessing, Collections.newSetFromMap(new WeakHashMap<>()));
+    }
+
+    /**
+     * A history bounded by {@code limit} that never packs the lines in {@code keptAsObjects}, a set the caller
+     * may share between buffers and add to at any time (under the lock); it should hold its lines weakly.
+     */
+    public RingLinesBuffer(ScrollbackLimit limit, TextProcessing textProcessing, Set<TerminalLine> keptAsObjects) {
         super(limit.lines(), textProcessing);
         this.maxLines = limit.lines();
         this.maxBytes = limit.bytes();
         this.textProcessing = textProcessing;
+        this.keptAsObjects = keptAsObjects;
+    }
+
+    /**
+     * Keeps {@code line}'s object as it is for as long as it is in a history that shares this buffer's set: for
+     * tables keyed by line identity (prompt marks, hyperlinks). Caller holds the lock.
+     */
+    public void keepAsObject(TerminalLine line) {
+        keptAsObjects.add(line);
+    }
+
+    /**
+     * The line at {@code index} if it is kept as an object, or null if it is packed; nothing is unpacked. A
+     * line {@link #keepAsObject kept as an object} is always found here, so a search for such lines (prompt
+     * marks) need not unpack the whole history. Caller holds the lock.
+     */
+    public TerminalLine objectAt(int index) {
+        if (index < 0 || index >= size) {
+            throw new IndexOutOfBoundsException("Index " + index + " out of bounds for length " + size);
+        }
+        return slots[slot(index)];
+    }
+
+    /**
+     * The line at {@code index} for a caller that only reads it (a checkpoint's copy): the object if the line
+     * is kept as one, else a fresh copy of the packed line, which stays packed. Writing to a copy changes nothing
+     * here; use {@link #getLine} to edit. Caller holds the lock.
+     */
+    public TerminalLine lineToRead(int index) {
+        if (index < 0 || index >= size) {
+            return getLine(index);
+        }
+        int s = slot(index);
+        TerminalLine line = slots[s];
+        return line != null ? line : packed.line(addresses[s], metas[s]);
+    }
+
+    /** How many kept lines are packed rather than objects. Caller holds the lock. */
+    public int packedLines() {
+        int count = 0;
+        for (int i = 0; i < size; i++) {
+            count += slots[slot(i)] == null ? 1 : 0;
+        }
+        return count;
     }
 
     /** The most lines this buffer keeps; {@code Integer.MAX_VALUE} when only memory bounds it. */
@@ -100,8 +182,68 @@ public final class RingLinesBuffer extends LinesBuffer {
         return s >= slots.length ? s - slots.length : s;
     }
 
+    /** The line at {@code index} as an object, unpacked (and remembered as touched) if it was packed. */
     private TerminalLine at(int index) {
-        return slots[slot(index)];
+        int s = slot(index);
+        TerminalLine line = slots[s];
+        if (line != null) {
+            return line;
+        }
+        if (touchedCount == TOUCHED_LINES) {
+            packTouched();
+        }
+        line = packed.line(addresses[s], metas[s]);
+        packed.release(addresses[s], metas[s]);
+        bytes -= footprints[s];
+        slots[s] = line;
+        footprints[s] = footprint(line);
+        bytes += footprints[s];
+        touched[touchedCount++] = removedFromTop + index;
+        return line;
+    }
+
+    /** Packs again the lines {@link #at} unpacked, those that are still here and still objects. */
+    private void packTouched() {
+        for (int i = 0; i < touchedCount; i++) {
+            long index = touched[i] - removedFromTop;
+            if (index >= 0 && index < size) {
+                pack(slot((int) index));
+            }
+        }
+        touchedCount = 0;
+    }
+
+    /** Packs the line in slot {@code s} when it is an object that may be packed and fits the packed form. */
+    private void pack(int s) {
+        TerminalLine line = slots[s];
+        if (line == null || !packing || line.getTypeAheadLine() != null || keptAsObjects.contains(line)) {
+            return;
+        }
+        long address = packed.add(line, metaOut);
+        if (address < 0) {
+            return;
+        }
+        bytes -= footprints[s];
+        slots[s] = null;
+        addresses[s] = address;
+        metas[s] = metaOut[0];
+        footprints[s] = CompactLines.footprint(metaOut[0]);
+        bytes += footprints[s];
+    }
+
+    /** Lets go of slot {@code s}'s line: its packed record, if it has one. */
+    private void free(int s) {
+        if (slots[s] == null) {
+            packed.release(addresses[s], metas[s]);
+        }
+        slots[s] = null;
+        bytes -= footprints[s];
+    }
+
+    private String textAt(int index) {
+        int s = slot(index);
+        TerminalLine line = slots[s];
+        return line != null ? line.getText() : packed.text(addresses[s], metas[s]);
     }
 
     private void ensureSlots(int needed) {
@@ -119,10 +261,16 @@ public final class RingLinesBuffer extends LinesBuffer {
         int length = Math.max(needed, target);
         TerminalLine[] grown = new TerminalLine[length];
         int[] grownFootprints = new int[length];
+        long[] grownAddresses = new long[length];
+        int[] grownMetas = new int[length];
         copyTo(slots, grown, 0, size);
         copyTo(footprints, grownFootprints, 0, size);
+        copyTo(addresses, grownAddresses, 0, size);
+        copyTo(metas, grownMetas, 0, size);
         slots = grown;
         footprints = grownFootprints;
+        addresses = grownAddresses;
+        metas = grownMetas;
         start = 0;
     }
 
@@ -144,6 +292,7 @@ public final class RingLinesBuffer extends LinesBuffer {
         footprints[slot] = footprint(line);
         bytes += footprints[slot];
         size++;
+        pack(slot);
     }
 
     /**
@@ -160,8 +309,7 @@ public final class RingLinesBuffer extends LinesBuffer {
 
     private void dropFirst(int count) {
         for (int i = 0; i < count; i++) {
-            slots[slot(i)] = null;
-            bytes -= footprints[slot(i)];
+            free(slot(i));
         }
         start = slot(count);
         size -= count;
@@ -172,9 +320,9 @@ public final class RingLinesBuffer extends LinesBuffer {
 
     private void dropLast(int count) {
         for (int i = size - count; i < size; i++) {
-            slots[slot(i)] = null;
-            bytes -= footprints[slot(i)];
+            free(slot(i));
         }
+        touchedCount = 0;
         size -= count;
         if (size == 0) {
             start = 0;
@@ -192,6 +340,8 @@ public final class RingLinesBuffer extends LinesBuffer {
     /** Replaces the content; used by the rare whole-buffer edits, which are O(size) in the library too. */
     private void replaceAll(List<TerminalLine> lines) {
         rewrites++;
+        // Every line of the list is an object now; dropping the packed records first keeps them from
+        // being released twice.
         dropAll();
         int from = Math.max(0, lines.size() - maxLines);
         ensureSlots(lines.size() - from);
@@ -217,7 +367,7 @@ public final class RingLinesBuffer extends LinesBuffer {
             if (i > 0) {
                 text.append('\n');
             }
-            text.append(at(i).getText());
+            text.append(textAt(i));
         }
         return text.toString();
     }
@@ -226,7 +376,7 @@ public final class RingLinesBuffer extends LinesBuffer {
     public List<String> getLineTexts() {
         List<String> texts = new ArrayList<>(size);
         for (int i = 0; i < size; i++) {
-            texts.add(at(i).getText());
+            texts.add(textAt(i));
         }
         return texts;
     }
@@ -270,6 +420,9 @@ public final class RingLinesBuffer extends LinesBuffer {
 
     @Override
     public String getLineText(int index) {
+        if (index >= 0 && index < size) {
+            return textAt(index);
+        }
         return getLine(index).getText();
     }
 
@@ -349,9 +502,13 @@ public final class RingLinesBuffer extends LinesBuffer {
             // A cleared history gives its memory back; a million-line ring is several megabytes of slots.
             slots = new TerminalLine[INITIAL_SLOTS];
             footprints = new int[INITIAL_SLOTS];
+            addresses = new long[INITIAL_SLOTS];
+            metas = new int[INITIAL_SLOTS];
         } else {
             Arrays.fill(slots, null);
         }
+        packed.clear();
+        touchedCount = 0;
         start = 0;
         size = 0;
         bytes = 0;
@@ -389,7 +546,12 @@ public final class RingLinesBuffer extends LinesBuffer {
         }
         int end = Math.min(startRow + count, size);
         for (int i = startRow; i < end; i++) {
-            at(i).process(i, consumer, startRowOffset);
+            int s = slot(i);
+            if (slots[s] != null) {
+                slots[s].process(i, consumer, startRowOffset);
+            } else {
+                packed.process(addresses[s], metas[s], i, consumer, startRowOffset);
+            }
         }
     }
 
@@ -476,7 +638,7 @@ public final class RingLinesBuffer extends LinesBuffer {
     public int removeBottomEmptyLines(int ind, int maxCount) {
         int removed = 0;
         int i = ind;
-        while (removed < maxCount && i >= 0 && (i >= size || at(i).isNulOrEmpty())) {
+        while (removed < maxCount && i >= 0 && (i >= size || nulOrEmptyAt(i))) {
             if (i < size) {
                 rewrites++;
                 removeAt(i);
@@ -485,6 +647,12 @@ public final class RingLinesBuffer extends LinesBuffer {
             removed++;
         }
         return removed;
+    }
+
+    private boolean nulOrEmptyAt(int index) {
+        int s = slot(index);
+        TerminalLine line = slots[s];
+        return line != null ? line.isNulOrEmpty() : packed.nulOrEmpty(addresses[s], metas[s]);
     }
 
     private void removeAt(int index) {
@@ -502,7 +670,11 @@ public final class RingLinesBuffer extends LinesBuffer {
     @Override
     public void clearTypeAheadPredictions() {
         for (int i = 0; i < size; i++) {
-            at(i).setTypeAheadLine(null);
+            // A packed line never has a prediction.
+            TerminalLine line = slots[slot(i)];
+            if (line != null) {
+                line.setTypeAheadLine(null);
+            }
         }
     }
 }

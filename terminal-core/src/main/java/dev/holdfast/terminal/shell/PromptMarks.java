@@ -3,6 +3,8 @@ package dev.holdfast.terminal.shell;
 import com.techsenger.jeditermfx.core.model.JediTerminal;
 import com.techsenger.jeditermfx.core.model.TerminalLine;
 import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
+import dev.holdfast.terminal.scrollback.FastHistoryTextBuffer;
+import dev.holdfast.terminal.scrollback.RingLinesBuffer;
 import dev.holdfast.terminal.stream.ShellMark;
 import dev.holdfast.terminal.stream.ShellMarkListener;
 import java.time.Clock;
@@ -41,7 +43,10 @@ public final class PromptMarks implements ShellMarkListener {
             buffer.lock();
             try {
                 if (!buffer.isUsingAlternateBuffer()) {
-                    promptLines.put(buffer.getLine(terminal.getCursorY() - 1), Boolean.TRUE);
+                    TerminalLine line = buffer.getLine(terminal.getCursorY() - 1);
+                    // The mark is keyed by the line object, which the history would otherwise pack away.
+                    FastHistoryTextBuffer.keepAsObject(buffer, line);
+                    promptLines.put(line, Boolean.TRUE);
                 }
             } finally {
                 buffer.unlock();
@@ -92,7 +97,16 @@ public final class PromptMarks implements ShellMarkListener {
     }
 
     private boolean isPrompt(int row) {
-        TerminalLine line = buffer.getLine(row);
+        TerminalLine line;
+        if (row < 0 && buffer.getHistoryBuffer() instanceof RingLinesBuffer history) {
+            // Prompt lines are kept as objects; a packed line is no prompt, and is not unpacked to find that out.
+            line = history.objectAt(history.getLineCount() + row);
+            if (line == null) {
+                return false;
+            }
+        } else {
+            line = buffer.getLine(row);
+        }
         return promptLines.containsKey(line) && !line.getText().isBlank();
     }
 }

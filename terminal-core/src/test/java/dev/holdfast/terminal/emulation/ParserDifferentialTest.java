@@ -52,6 +52,16 @@ class ParserDifferentialTest {
         }
         long seed = Long.getLong("vt.fuzz.seed", 0x5EED_0015L);
         long targetChunks = Long.getLong("vt.fuzz.chunks", 0);
+        long[] done = fuzz(seed, targetChunks, System.out);
+        assertTrue(done[0] > done[1], "the streams must really be cut into chunks");
+    }
+
+    /**
+     * Runs random cases from {@code seed} until {@code targetChunks} chunks were compared (zero or less: the
+     * default few cases), printing progress to {@code out}; returns the chunks and the cases. A difference
+     * throws the test's assertion error, naming its case seed. {@link DifferentialFuzz} runs this from a shell.
+     */
+    static long[] fuzz(long seed, long targetChunks, java.io.PrintStream out) throws InterruptedException {
         Random random = new Random(seed);
         long chunks = 0;
         long started = System.nanoTime();
@@ -61,13 +71,20 @@ class ParserDifferentialTest {
             chunks += runCase(caseSeed, cases);
             cases++;
             if (targetChunks > 0 && cases % 200 == 0) {
-                System.out.printf(Locale.ROOT, "vt fuzz: %,d chunks, %,d cases, %.0f s%n", chunks, cases,
+                out.printf(Locale.ROOT, "vt fuzz: %,d chunks, %,d cases, %.0f s%n", chunks, cases,
                         (System.nanoTime() - started) / 1e9);
+                out.flush();
             }
         }
-        System.out.printf(Locale.ROOT, "vt fuzz: %,d chunks in %,d cases compared in %.1f s (seed %d)%n", chunks, cases,
+        out.printf(Locale.ROOT, "vt fuzz: %,d chunks in %,d cases compared in %.1f s (seed %d)%n", chunks, cases,
                 (System.nanoTime() - started) / 1e9, seed);
-        assertTrue(chunks > cases, "the streams must really be cut into chunks");
+        out.flush();
+        return new long[] {chunks, cases};
+    }
+
+    /** One case alone, as a failure names it. */
+    static long oneCase(long caseSeed) throws InterruptedException {
+        return runCase(caseSeed, 0);
     }
 
     private static long runCase(long caseSeed, int index) throws InterruptedException {

@@ -148,8 +148,8 @@ class FastHistoryTextBufferTest {
             for (int step = 0; step < 250; step++) {
                 Op op = randomOp(random);
                 steps.add(op.name);
-                String expected = apply(library, op);
-                String actual = apply(fast, op);
+                String expected = blanksAsEmpty(apply(library, op));
+                String actual = blanksAsEmpty(apply(fast, op));
                 if (!expected.equals(actual)) {
                     assertEquals(expected, actual, "history " + historyLines + ", seed " + seed + " after " + steps);
                 }
@@ -157,6 +157,19 @@ class FastHistoryTextBufferTest {
                 assertEquals(library.modelEvents(), fast.modelEvents(), "model listener events after " + steps);
             }
         }
+    }
+
+    /**
+     * The model with blank default-style rows written as empty ones. The library shares one blank run between
+     * the lines an erase or a scroll region opens; text written later into one of them on the screen turns the
+     * shared run's NUL cells into spaces in all of them, history lines included. A history line kept packed
+     * no longer shares the run, so it stays NUL where the library's shows spaces: both draw, copy and export
+     * as a blank line.
+     */
+    private static String blanksAsEmpty(String observable) {
+        return observable.replaceAll("(?m)^(-?\\d+: )«( +)»\\{default,default\\}$", "$1")
+                .replaceAll("(?m)^ +$", "")
+                .replaceAll("=«( +)»\\{default,default\\}(?= |$)", "=");
     }
 
     private record Op(String name, Consumer<HeadlessModel> action) {

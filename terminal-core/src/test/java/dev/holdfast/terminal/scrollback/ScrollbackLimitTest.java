@@ -30,7 +30,10 @@ class ScrollbackLimitTest {
 
     @Test
     void aMemoryCapDropsTheOldestLinesAndCountsThemAsEvicted() {
-        int lineBytes = RingLinesBuffer.footprint(line("line 00000"));
+        // What one such line takes as the ring keeps it (packed).
+        RingLinesBuffer one = new RingLinesBuffer(ScrollbackLimit.unlimited(0), null);
+        one.addLines(List.of(line("line 00000")));
+        long lineBytes = one.estimatedBytes();
         RingLinesBuffer ring = new RingLinesBuffer(ScrollbackLimit.unlimited(100L * lineBytes), null);
         for (int i = 0; i < 1_000; i++) {
             ring.addLines(List.of(line(String.format("line %05d", i))));

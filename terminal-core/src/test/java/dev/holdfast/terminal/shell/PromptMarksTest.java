@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.holdfast.terminal.scrollback.HeadlessModel;
+import dev.holdfast.terminal.scrollback.RingLinesBuffer;
 import dev.holdfast.terminal.stream.ShellMark;
 import java.time.Instant;
 import java.util.List;
@@ -58,6 +59,28 @@ class PromptMarksTest {
             assertEquals(OptionalInt.of(last), marks.nextPrompt(rows.get(rows.size() - 2)));
             assertEquals(OptionalInt.empty(), marks.previousPrompt(rows.get(0)));
             assertEquals(OptionalInt.empty(), marks.nextPrompt(last));
+        } finally {
+            model.buffer().unlock();
+        }
+    }
+
+    @Test
+    void aPromptFarUpAPackedHistoryIsFoundWithoutUnpackingIt() {
+        HeadlessModel model = HeadlessModel.fast(40, 6, 10_000);
+        PromptMarks marks = prompts(model, 1);
+        StringBuilder output = new StringBuilder();
+        for (int i = 0; i < 5_000; i++) {
+            output.append("output line ").append(i).append("\r\n");
+        }
+        model.feed(output.toString());
+        RingLinesBuffer history = (RingLinesBuffer) model.buffer().getHistoryBuffer();
+        model.buffer().lock();
+        try {
+            OptionalInt prompt = marks.previousPrompt(0);
+            assertTrue(prompt.isPresent(), "the prompt kept its mark while its line went into the packed history");
+            assertEquals("$ echo 0", model.buffer().getLine(prompt.getAsInt()).getText());
+            assertTrue(history.packedLines() >= history.getLineCount() - 1,
+                    "the search unpacked nothing: " + history.packedLines() + " of " + history.getLineCount());
         } finally {
             model.buffer().unlock();
         }
