@@ -1,5 +1,12 @@
 package dev.holdfast.terminal.pty;
 
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+
 /** Reads a shell's working directory and foreground command from the operating system. */
 public interface ProcessInspector {
     ProcessSnapshot inspect(long shellPid);
@@ -11,6 +18,33 @@ public interface ProcessInspector {
      */
     default ForegroundProcesses foregroundProcesses(long shellPid) {
         return ForegroundProcesses.none(shellPid);
+    }
+
+    /**
+     * The process running as {@code pid} now, if any: its start time (with the pid, its identity), command line,
+     * directory and open files where the OS shows them. Blocking I/O: not on the UI thread.
+     */
+    default Optional<ProcessDetails> process(long pid) {
+        return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).map(h -> new ProcessDetails(pid,
+                h.parent().map(ProcessHandle::pid).orElse(0L), 0, h.info().startInstant(),
+                h.info().command().map(List::of).orElse(List.of()), Optional.empty(), Optional.empty(), List.of()));
+    }
+
+    /**
+     * When {@code pid} started in clock ticks after boot (field 22 of Linux's {@code /proc/<pid>/stat}, which
+     * Claude Code records as {@code procStart}); empty when it does not run or the OS does not count so.
+     */
+    default OptionalLong startTicks(long pid) {
+        return OptionalLong.empty();
+    }
+
+    /**
+     * The pids of the processes that hold one of {@code files} open, each with the file, over every process this
+     * user can read. Empty where the OS does not show open files. Reads every process's descriptors: rare calls
+     * only (a restore), never on the UI thread.
+     */
+    default Map<Long, Path> holding(Set<Path> files) {
+        return Map.of();
     }
 
     /** Linux reads {@code /proc}; macOS asks {@code ps} and {@code lsof}; elsewhere nothing is known. */

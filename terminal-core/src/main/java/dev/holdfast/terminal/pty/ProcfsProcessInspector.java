@@ -14,6 +14,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.Set;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.function.LongSupplier;
@@ -123,6 +125,43 @@ final class ProcfsProcessInspector implements ProcessInspector {
                     argv(s.pid()), cwd(s.pid()), environment(s.pid()), openFiles(s.pid())));
         }
         return new ForegroundProcesses(shellPid, processes);
+    }
+
+    @Override
+    public Optional<ProcessDetails> process(long pid) {
+        return stat(pid).map(s -> new ProcessDetails(s.pid(), s.parentPid(), s.processGroup(), startTime(s, bootTime()),
+                argv(pid), cwd(pid), Optional.empty(), openFiles(pid)));
+    }
+
+    @Override
+    public OptionalLong startTicks(long pid) {
+        return stat(pid).map(s -> OptionalLong.of(s.startTicks())).orElse(OptionalLong.empty());
+    }
+
+    @Override
+    public Map<Long, Path> holding(Set<Path> files) {
+        Map<Long, Path> holders = new TreeMap<>();
+        if (files.isEmpty()) {
+            return holders;
+        }
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(proc)) {
+            for (Path entry : entries) {
+                String name = entry.getFileName().toString();
+                if (name.isEmpty() || !name.chars().allMatch(Character::isDigit)) {
+                    continue;
+                }
+                long pid = Long.parseLong(name);
+                for (Path open : openFiles(pid)) {
+                    if (files.contains(open)) {
+                        holders.put(pid, open);
+                        break;
+                    }
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            return holders;
+        }
+        return holders;
     }
 
     private Map<Long, ProcStat> allStats() {
