@@ -6,6 +6,10 @@ import dev.holdfast.terminal.agent.AgentDetector;
 import dev.holdfast.terminal.agent.AgentProcess;
 import dev.holdfast.terminal.agent.binding.Binding;
 import dev.holdfast.terminal.agent.binding.BindingMemory;
+import dev.holdfast.terminal.agent.binding.BindingSource;
+import dev.holdfast.terminal.agent.codex.CodexHome;
+import dev.holdfast.terminal.agent.codex.CodexStoreException;
+import dev.holdfast.terminal.agent.codex.CodexThreadStore;
 import dev.holdfast.terminal.agent.codex.CodexBindingPolicy;
 import dev.holdfast.terminal.agent.codex.CodexConversation;
 import dev.holdfast.terminal.agent.codex.CodexObservation;
@@ -57,6 +61,7 @@ public final class LiveConversations implements AutoCloseable {
     private final ObjectMapper json = new ObjectMapper();
     private final AgentDetector detector = new AgentDetector();
     private final CodexResolver codex;
+    private final Path userHome;
     private final ScheduledExecutorService executor =
             Executors.newSingleThreadScheduledExecutor(new NamedThreadFactory("holdfast-agent-conversations", true));
 
@@ -66,7 +71,22 @@ public final class LiveConversations implements AutoCloseable {
     private final Map<UUID, CodexConversation> followers = new HashMap<>();
     private final Map<UUID, Published> published = new HashMap<>();
     private final Set<UUID> codexTabs = new HashSet<>();
+    /** Restored tabs' conversations, until an agent runs in the tab. */
+    private final Map<UUID, RestoredConversation> restored = new HashMap<>();
     private boolean started;
+
+    /**
+     * A conversation a restored tab had.
+     *
+     * @param agentHome the agent's directory as the saved agent used it, when known
+     */
+    public record RestoredConversation(Agent agent, String sessionId, Optional<Path> agentHome) {
+        public RestoredConversation {
+            Objects.requireNonNull(agent, "agent");
+            Objects.requireNonNull(sessionId, "sessionId");
+            Objects.requireNonNull(agentHome, "agentHome");
+        }
+    }
 
     /** What was last told about a tab; a conversation by its revision (comparing items would cost a copy). */
     private record Published(Optional<Agent> agent, Optional<Binding> binding, long revision, Optional<String> title,
@@ -80,6 +100,7 @@ public final class LiveConversations implements AutoCloseable {
         this.listener = Objects.requireNonNull(listener, "listener");
         CodexBindingPolicy policy = new CodexBindingPolicy(settings.binding(), clock,
                 new BindingMemory(settings.binding().memoryEntries()));
+        this.userHome = Objects.requireNonNull(userHome, "userHome");
         this.codex = new CodexResolver(policy, new CodexRollouts(json, settings.binding(), settings.transcript()), userHome);
     }
 
@@ -99,6 +120,16 @@ public final class LiveConversations implements AutoCloseable {
         submit(() -> tabs.put(tab.panelId(), tab));
     }
 
+    /**
+     * A restored tab's conversation: shown (panel, button, {@code ctl conversation}) at once, from its rollout,
+     * while no agent runs in the tab; once one runs, that agent's own binding takes over.
+     */
+    public void restored(UUID panelId, RestoredConversation conversation) {
+        Objects.requireNonNull(panelId, "panelId");
+        Objects.requireNonNull(conversation, "conversation");
+        submit(() -> restored.put(panelId, conversation));
+    }
+
     /** A closed tab: its binding and conversation are dropped at once. */
     public void untrack(UUID panelId) {
         submit(() -> {
@@ -107,6 +138,7 @@ public final class LiveConversations implements AutoCloseable {
             followers.remove(panelId);
             published.remove(panelId);
             codexTabs.remove(panelId);
+            restored.remove(panelId);
             codex.forget(panelId);
         });
     }
@@ -169,6 +201,12 @@ public final class LiveConversations implements AutoCloseable {
         List<CodexObservation> observations = new ArrayList<>();
         for (AgentTab tab : List.copyOf(tabs.values())) {
             Optional<AgentProcess> agent = detect(tab);
+            if (agent.isPresent()) {
+                restored.remove(tab.panelId());
+            } else if (restored.containsKey(tab.panelId())) {
+                states.put(tab.panelId(), restoredState(tab, restored.get(tab.panelId()), readWhole.contains(tab.panelId())));
+                continue;
+            }
             if (agent.isEmpty() || agent.get().agent() != Agent.CODEX) {
                 if (codexTabs.remove(tab.panelId())) {
                     codex.forget(tab.panelId());
@@ -191,6 +229,31 @@ public final class LiveConversations implements AutoCloseable {
             publish(state);
         }
         return states;
+    }
+
+    /** A restored tab's conversation, read by its id from the agent's own files. */
+    private TabConversation restoredState(AgentTab tab, RestoredConversation r, boolean whole) {
+        Binding.Bound binding = new Binding.Bound(r.sessionId(), BindingSource.RESTORED,
+                "the tab had it when Holdfast last saved; it runs nowhere now");
+        if (r.agent() != Agent.CODEX) {
+            return new TabConversation(tab.panelId(), Optional.of(r.agent()), Optional.of(binding), Optional.empty(),
+                    Optional.empty());
+        }
+        CodexHome home = r.agentHome().map(CodexHome::of)
+                .orElseGet(() -> CodexHome.forEnvironment(Optional.empty(), tab.environment(), userHome));
+        Optional<CodexThread> thread = Optional.empty();
+        try {
+            Optional<Path> database = home.stateDatabase();
+            if (database.isPresent()) {
+                try (CodexThreadStore store = CodexThreadStore.open(database.get())) {
+                    thread = store.byId(r.sessionId());
+                }
+            }
+        } catch (IOException | CodexStoreException e) {
+            LOG.debug("Panel {}: restored thread {} not looked up: {}", tab.panelId(), r.sessionId(), e.toString());
+        }
+        return conversationOf(new CodexResolution(tab.panelId(), home, binding, thread,
+                thread.map(CodexThread::rolloutPath)), whole);
     }
 
     private Optional<AgentProcess> detect(AgentTab tab) {

@@ -54,7 +54,7 @@ public sealed interface Resumable permits Resumable.AgentConversation, Resumable
         }
 
         private static String oneLine(String text) {
-            String line = text.replaceAll("[\\p{Cntrl}\\s]+", " ").strip();
+            String line = text.replaceAll("[\\p{Cc}\\p{Cf}\\s]+", " ").strip();
             return line.length() <= TITLE_CHARS ? line : line.substring(0, TITLE_CHARS - 1).strip() + "\u2026";
         }
     }

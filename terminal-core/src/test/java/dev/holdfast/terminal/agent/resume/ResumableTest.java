@@ -27,7 +27,7 @@ class ResumableTest {
     @Test
     void theDescriptionNamesTheTitleOnOneLineOrTheIdsStart() {
         assertEquals("Codex conversation \u2018fix the flaky test\u2019",
-                new Resumable.AgentConversation(Agent.CODEX, ID, Optional.of("fix the\nflaky\u001b test")).description());
+                new Resumable.AgentConversation(Agent.CODEX, ID, Optional.of("fix the\nflaky\u001b\u009b test")).description());
         assertEquals("Claude Code conversation 019aad50\u2026",
                 new Resumable.AgentConversation(Agent.CLAUDE_CODE, ID, Optional.of("  ")).description());
         String longTitle = "x".repeat(200);
