@@ -24,8 +24,8 @@ import java.util.stream.Stream;
  * through its control socket; for the benchmarks. {@link #close()} quits it (killing it if it does not go) and
  * deletes its directory, unless {@code -Dholdfast.bench.keep=true}.
  */
-final class HoldfastProcess implements AutoCloseable {
-    static final String PROMPT = "READY$";
+public final class HoldfastProcess implements AutoCloseable {
+    public static final String PROMPT = "READY$";
 
     private final Path work;
     private final StateDirectory state;
@@ -41,19 +41,19 @@ final class HoldfastProcess implements AutoCloseable {
     }
 
     /** A fresh directory to prepare before {@link #launch}; a short path, as Unix socket paths are limited. */
-    static HoldfastProcess prepare(String name) throws IOException {
+    public static HoldfastProcess prepare(String name) throws IOException {
         return new HoldfastProcess(Files.createTempDirectory(Path.of("/tmp"), name));
     }
 
-    StateDirectory state() {
+    public StateDirectory state() {
         return state;
     }
 
-    Path home() {
+    public Path home() {
         return home;
     }
 
-    Path logs() {
+    public Path logs() {
         return state.logsDir();
     }
 
@@ -61,7 +61,17 @@ final class HoldfastProcess implements AutoCloseable {
      * Starts the build under {@code appRoot} (its {@code app/target}); the monocle jar comes from this JVM's class
      * path. {@code -Dholdfast.bench.jvmArgs} adds JVM options (a profiler, say).
      */
-    void launch(Path appRoot) throws IOException {
+    public void launch(Path appRoot) throws IOException {
+        launch(appRoot, Map.of());
+    }
+
+    /** The private directory everything lives in (state, config, home). */
+    public Path work() {
+        return work;
+    }
+
+    /** Starts the build as {@link #launch(Path)} does, with {@code extraEnvironment} on top of its own. */
+    public void launch(Path appRoot, Map<String, String> extraEnvironment) throws IOException {
         Path jar = appRoot.resolve("app/target/holdfast-app.jar");
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException("build the app first: " + jar);
@@ -88,6 +98,7 @@ final class HoldfastProcess implements AutoCloseable {
         env.put("XDG_CACHE_HOME", work.resolve("cache").toString());
         env.put("HOME", home.toString());
         env.put("SHELL", "/bin/bash");
+        env.putAll(extraEnvironment);
         launchedNanos = System.nanoTime();
         app = builder.start();
     }
@@ -98,7 +109,7 @@ final class HoldfastProcess implements AutoCloseable {
     }
 
     /** Connects once a `list` is answered; fails when the app exits or {@code within} passes. */
-    ControlClient connect(Duration within) throws Exception {
+    public ControlClient connect(Duration within) throws Exception {
         long deadline = System.nanoTime() + within.toNanos();
         while (true) {
             if (!app.isAlive()) {
@@ -122,12 +133,20 @@ final class HoldfastProcess implements AutoCloseable {
         }
     }
 
-    static JsonNode call(ControlClient client, ControlCommand command, JsonNode args) throws IOException {
+    public static JsonNode call(ControlClient client, ControlCommand command, JsonNode args) throws IOException {
         ControlProtocol.Response response = client.request(command, args);
         if (response instanceof ControlProtocol.Success success) {
             return success.result();
         }
         throw new IOException(command.wireName() + " failed: " + ((ControlProtocol.Failure) response).error());
+    }
+
+    /** {@code kill -9}: the app gets no chance to save or hang up its shells' children; waits until it is gone. */
+    public void kill9() throws InterruptedException {
+        app.destroyForcibly();
+        if (!app.waitFor(20, TimeUnit.SECONDS)) {
+            throw new IllegalStateException("the app did not die of SIGKILL");
+        }
     }
 
     @Override
