@@ -18,6 +18,23 @@ public sealed interface Resumable permits Resumable.AgentConversation, Resumable
     String description();
 
     /**
+     * {@code options} as option-value pairs of the {@code allowed} options only: a typed command never carries an
+     * option that runs something ({@code ssh -oProxyCommand=…}), whatever a stored file says.
+     */
+    private static List<String> pairs(List<String> options, List<String> allowed) {
+        List<String> copy = List.copyOf(options);
+        if (copy.size() % 2 != 0) {
+            throw new IllegalArgumentException("options come in pairs: " + copy);
+        }
+        for (int i = 0; i < copy.size(); i += 2) {
+            if (!allowed.contains(copy.get(i)) || copy.get(i + 1).isEmpty() || copy.get(i + 1).startsWith("-")) {
+                throw new IllegalArgumentException("not an option kept in the command: " + copy.get(i) + " " + copy.get(i + 1));
+            }
+        }
+        return copy;
+    }
+
+    /**
      * An agent's conversation.
      *
      * @param sessionId the conversation's id (Codex: the thread id; Claude Code: the session id), a UUID
@@ -71,7 +88,7 @@ public sealed interface Resumable permits Resumable.AgentConversation, Resumable
             if (name.isEmpty()) {
                 throw new IllegalArgumentException("a tmux session has a name");
             }
-            serverOptions = List.copyOf(serverOptions);
+            serverOptions = pairs(serverOptions, List.of("-L", "-S"));
         }
 
         @Override
@@ -108,7 +125,7 @@ public sealed interface Resumable permits Resumable.AgentConversation, Resumable
             if (destination.isEmpty() || destination.startsWith("-")) {
                 throw new IllegalArgumentException("not an ssh destination: " + destination);
             }
-            options = List.copyOf(options);
+            options = pairs(options, List.of("-p", "-l", "-J"));
         }
 
         @Override

@@ -36,6 +36,16 @@ class ResumableTest {
     }
 
     @Test
+    void onlyTheOptionsThatSayWhereTheSessionWentCanBeTyped() {
+        assertThrows(IllegalArgumentException.class,
+                () -> new Resumable.SshSession("h", List.of("-o", "ProxyCommand=touch /tmp/x")));
+        assertThrows(IllegalArgumentException.class, () -> new Resumable.SshSession("h", List.of("-p")));
+        assertThrows(IllegalArgumentException.class, () -> new Resumable.SshSession("h", List.of("-p", "-oX")));
+        assertThrows(IllegalArgumentException.class, () -> new Resumable.TmuxSession("w", List.of("-f", "/x")));
+        assertThrows(IllegalArgumentException.class, () -> new Resumable.SshSession("-oProxyCommand=x", List.of()));
+    }
+
+    @Test
     void tmuxAndSshCommandsQuoteWhatAShellWouldSplit() {
         assertEquals("tmux attach -t work", new Resumable.TmuxSession("work", List.of()).command());
         assertEquals("tmux -L other attach -t 'my session'",
