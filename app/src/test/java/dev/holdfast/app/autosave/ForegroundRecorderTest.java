@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.holdfast.checkpoint.session.PanelForeground;
-import dev.holdfast.fixtures.codex.FakeCodexHome;
-import dev.holdfast.fixtures.codex.StandInCodex;
 import dev.holdfast.terminal.agent.Agent;
 import dev.holdfast.terminal.agent.binding.Binding;
 import dev.holdfast.terminal.agent.binding.BindingSource;
@@ -89,11 +87,18 @@ class ForegroundRecorderTest {
         }
     }
 
+    /** A {@code codex} that only waits: the recorder reads its process, not its screen. */
+    private Map<String, String> codexOnPath(Path codexHome) throws Exception {
+        Path bin = Files.createDirectories(dir.resolve("bin"));
+        Path codex = Files.writeString(bin.resolve("codex"), "#!/bin/sh\nsleep 600\n");
+        Files.setPosixFilePermissions(codex, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+        return Map.of("PATH", bin + ":" + System.getenv("PATH"), "CODEX_HOME", codexHome.toString());
+    }
+
     @Test
     void aBoundCodexTabRecordsItsConversationDirectoryProcessesAndACommandLineWithoutSecrets() throws Exception {
-        FakeCodexHome home = FakeCodexHome.create(Files.createDirectories(dir.resolve("codex-home")));
-        StandInCodex codex = StandInCodex.install(dir.resolve("standin"), home);
-        TerminalSession session = shell(codex.environment(Map.of("PATH", System.getenv("PATH")), false, "cli"));
+        Path codexHome = Files.createDirectories(dir.resolve("codex-home"));
+        TerminalSession session = shell(codexOnPath(codexHome));
         session.sendText("codex --api-key sk-live-abcdefgh12345678 -m o3\r");
         conversations.put(session.spec().panelId(), new TabConversation(session.spec().panelId(), Optional.of(Agent.CODEX),
                 Optional.of(new Binding.Bound(ID, BindingSource.SCREEN_MATCH, "test")), Optional.empty(), Optional.empty()));
@@ -103,7 +108,7 @@ class ForegroundRecorderTest {
         assertEquals(ID, run.conversationId());
         assertEquals("SCREEN_MATCH", run.bindingSource());
         assertEquals(dir.toRealPath().toString(), Path.of(run.workingDirectory()).toRealPath().toString());
-        assertEquals(home.home().toString(), run.agentHome());
+        assertEquals(codexHome.toString(), run.agentHome());
         assertFalse(run.processes().isEmpty());
         assertTrue(run.processes().stream().allMatch(p -> ProcessHandle.of(p.pid()).isPresent() && p.startedAt() != null));
         assertTrue(run.argv().contains("-m") && run.argv().contains("o3"), run.argv().toString());
@@ -112,9 +117,7 @@ class ForegroundRecorderTest {
 
     @Test
     void anAgentTabWithoutABindingRecordsThatItWasNotBoundAndWhy() throws Exception {
-        FakeCodexHome home = FakeCodexHome.create(Files.createDirectories(dir.resolve("codex-home")));
-        StandInCodex codex = StandInCodex.install(dir.resolve("standin"), home);
-        TerminalSession session = shell(codex.environment(Map.of("PATH", System.getenv("PATH")), false, "cli"));
+        TerminalSession session = shell(codexOnPath(Files.createDirectories(dir.resolve("codex-home"))));
         session.sendText("codex\r");
         conversations.put(session.spec().panelId(), new TabConversation(session.spec().panelId(), Optional.of(Agent.CODEX),
                 Optional.of(new Binding.Unavailable(UnavailableReason.values()[0], "two threads fit")), Optional.empty(),

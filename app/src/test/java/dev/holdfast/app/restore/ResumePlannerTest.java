@@ -8,18 +8,13 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.holdfast.checkpoint.session.PanelForeground;
 import dev.holdfast.checkpoint.session.PanelSnapshot;
-import dev.holdfast.fixtures.codex.FakeCodexHome;
 import dev.holdfast.terminal.agent.Agent;
-import dev.holdfast.terminal.agent.resume.ResumeAgents;
 import dev.holdfast.terminal.agent.resume.Resumable;
 import dev.holdfast.terminal.agent.resume.SavedWork;
-import dev.holdfast.terminal.agent.resume.TabResume;
-import dev.holdfast.terminal.pty.ProcessInspector;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -60,20 +55,6 @@ class ResumePlannerTest {
                 ResumePlanner.work(new PanelForeground.TmuxClient("w", List.of("-L", "x"))));
         assertEquals(new SavedWork.Ssh(new Resumable.SshSession("h", List.of())),
                 ResumePlanner.work(new PanelForeground.SshClient("h", List.of())));
-    }
-
-    @Test
-    void aCodexConversationsTitleComesFromItsThreadRowWhenTheSnapshotHadNone() {
-        FakeCodexHome home = FakeCodexHome.create(dir.resolve("codex"));
-        String id = home.add(FakeCodexHome.thread().cwd(dir).turn("fix the flaky test", "done"));
-        PanelSnapshot panel = new PanelSnapshot(UUID.randomUUID(), null, null, "/", null, true, null,
-                codex(id, home.home().toString()));
-        Map<UUID, TabResume> offers = ResumePlanner.forThisMachine(ProcessInspector.forCurrentOs(), ResumeAgents.ASK)
-                .plan(List.of(panel));
-        TabResume.Offer offer = assertInstanceOf(TabResume.Offer.class, offers.get(panel.panelId()));
-        assertTrue(offer.text().startsWith("Codex conversation \u2018"), offer.text());
-        assertFalse(offer.text().contains(id.substring(0, 8) + "\u2026"), "named by its title: " + offer.text());
-        assertEquals("codex resume " + id, offer.what().command());
     }
 
     @Test
