@@ -5,12 +5,14 @@ import dev.holdfast.app.activity.ActivityPresenter;
 import dev.holdfast.app.activity.ActivityWatcher;
 import dev.holdfast.app.activity.ClockNotices;
 import dev.holdfast.app.activity.WatcherSettings;
+import dev.holdfast.app.autosave.ForegroundRecorder;
 import dev.holdfast.app.autosave.QuitSave;
 import dev.holdfast.app.autosave.ScreenFingerprints;
 import dev.holdfast.app.autosave.SaveProblems;
 import dev.holdfast.app.autosave.ScrollbackExporter;
 import dev.holdfast.app.autosave.SessionSaver;
 import dev.holdfast.app.autosave.TerminalCheckpoints;
+import dev.holdfast.app.autosave.TmuxClients;
 import dev.holdfast.app.autosave.WindowState;
 import dev.holdfast.app.control.CheckpointNowResult;
 import dev.holdfast.app.control.ControlServer;
@@ -19,6 +21,8 @@ import dev.holdfast.app.control.DeferredTarget;
 import dev.holdfast.app.conversation.ConversationPanels;
 import dev.holdfast.app.diagnostics.FxStallMonitor;
 import dev.holdfast.app.notify.DesktopNotifier;
+import dev.holdfast.app.restore.AgentTabOffers;
+import dev.holdfast.app.restore.ResumePlanner;
 import dev.holdfast.app.restore.SessionRestorer;
 import dev.holdfast.app.restore.StartupActivity;
 import dev.holdfast.app.restore.StartupRestore;
@@ -36,6 +40,7 @@ import dev.holdfast.app.view.PrimarySelection;
 import dev.holdfast.app.view.UiTicker;
 import dev.holdfast.app.window.CloseConfirmation;
 import dev.holdfast.app.window.MainWindow;
+import dev.holdfast.app.window.TabListener;
 import dev.holdfast.app.window.WindowCloseHook;
 import dev.holdfast.app.window.WindowControlTarget;
 import dev.holdfast.checkpoint.clocks.PaneClocks;
@@ -47,6 +52,7 @@ import dev.holdfast.checkpoint.session.PreviousLaunch;
 import dev.holdfast.checkpoint.session.SessionSnapshotStore;
 import dev.holdfast.terminal.agent.live.LiveConversations;
 import dev.holdfast.terminal.agent.live.LiveSettings;
+import dev.holdfast.terminal.agent.live.TabConversation;
 import dev.holdfast.terminal.pty.ProcessInspector;
 import dev.holdfast.terminal.replay.InertReplay;
 import dev.holdfast.terminal.replay.ReplaySanitizer;
@@ -68,6 +74,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledFuture;
@@ -121,6 +128,7 @@ public final class HoldfastApplication extends Application {
     private UiTicker sidebarTicker;
     private DesktopNotifier notifier;
     private ConversationPanels conversationPanels;
+    private ForegroundRecorder foregrounds;
     private LiveConversations conversations;
     private volatile SessionRestorer restorer;
     /** How long {@link #start} held the FX thread, for {@code ctl stats}. */
@@ -155,6 +163,10 @@ public final class HoldfastApplication extends Application {
         watcher = new ActivityWatcher(ActivitySettings.DEFAULT, WatcherSettings.DEFAULT, context.clocks().store(),
                 inspector, activityClock, Platform::runLater, (cards, events) -> activity.updated(cards, events));
         ScreenFingerprints fingerprints = watcher::fingerprintOfCapture;
+        // The conversation state of each tab as last published, for the saver to record a bound agent's conversation.
+        Map<UUID, TabConversation> latestConversations = new ConcurrentHashMap<>();
+        foregrounds = new ForegroundRecorder(inspector, id -> Optional.ofNullable(latestConversations.get(id)), home(),
+                new TmuxClients("tmux"));
         if (restore.persist()) {
             saver = new SessionSaver(new SessionSnapshotStore(context.state(), clock), exporter, clock,
                     new SessionSaver.SaveListener() {
@@ -167,7 +179,7 @@ public final class HoldfastApplication extends Application {
                         public void failed(boolean quitting, String reason) {
                             Platform.runLater(() -> apply(saveProblems.failed(SaveProblems.Write.SESSION, reason)));
                         }
-                    }, fingerprints);
+                    }, fingerprints, foregrounds);
         }
         Settings settings = context.settings().settings();
         primarySelection = PrimarySelection.forPlatform();
@@ -178,7 +190,21 @@ public final class HoldfastApplication extends Application {
         window.setShellIntegration(context.shellIntegration());
         conversationPanels = new ConversationPanels(window, Platform::runLater, clock.getZone());
         conversations = new LiveConversations(ProcessInspector.forCurrentOs(), LiveSettings.DEFAULTS, clock, home(),
-                conversationPanels);
+                state -> {
+                    latestConversations.put(state.panelId(), state);
+                    conversationPanels.changed(state);
+                });
+        window.addTabListener(new TabListener() {
+            @Override
+            public void opened(TerminalTab tab) {
+            }
+
+            @Override
+            public void closed(TerminalTab tab) {
+                latestConversations.remove(tab.panelId());
+                foregrounds.forget(tab.panelId());
+            }
+        });
         conversationPanels.connect(conversations);
         conversations.start();
         checkpoints = new TerminalCheckpoints(window, cps.settings(), context.launch().launchId(), cps.store(),
@@ -213,7 +239,9 @@ public final class HoldfastApplication extends Application {
         startActivity(context, board, activityClock);
         InertReplay replay = new InertReplay(new ReplaySanitizer(), clock,
                 DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM));
-        restorer = new SessionRestorer(replay, background, home(), panel -> separatorLabel(replay, context, panel.panelId()));
+        restorer = new SessionRestorer(replay, background, home(), panel -> separatorLabel(replay, context, panel.panelId()),
+                new AgentTabOffers(ResumePlanner.forThisMachine(inspector, window.settings().resumeAgents()),
+                        conversations, foregrounds));
         boolean restoredTabs = restore.snapshot()
                 .map(snapshot -> restorer.restore(window, snapshot, screens()))
                 .orElse(false);

@@ -102,14 +102,18 @@ public final class HoldfastProcess implements AutoCloseable, Ctl {
         }
     }
 
-
     /**
      * Starts the build under {@code appRoot} (its {@code app/target}); the monocle jar comes from this JVM's class
      * path. {@code -Dholdfast.bench.jvmArgs} adds JVM options (a profiler, say).
      */
     public void launch(Path appRoot) throws IOException {
+        launch(appRoot, Map.of());
+    }
+
+    /** Starts the build as {@link #launch(Path)} does, with {@code extraEnvironment} on top of its own, this once. */
+    public void launch(Path appRoot, Map<String, String> extraEnvironment) throws IOException {
         launchedNanos = System.nanoTime();
-        app = start(appRoot);
+        app = start(appRoot, extraEnvironment);
     }
 
     /**
@@ -117,6 +121,10 @@ public final class HoldfastProcess implements AutoCloseable, Ctl {
      * directory, say).
      */
     public Process start(Path appRoot) throws IOException {
+        return start(appRoot, Map.of());
+    }
+
+    private Process start(Path appRoot, Map<String, String> extraEnvironment) throws IOException {
         Path jar = appRoot.resolve("app/target/holdfast-app.jar");
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException("build the app first: " + jar);
@@ -144,6 +152,7 @@ public final class HoldfastProcess implements AutoCloseable, Ctl {
         env.put("HOME", home.toString());
         env.put("SHELL", "/bin/bash");
         env.putAll(environment);
+        env.putAll(extraEnvironment);
         return builder.start();
     }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.holdfast.app.control.CtlEnvironment;
 import dev.holdfast.app.control.CtlMain;
 import dev.holdfast.checkpoint.store.StateDirectory;
 import dev.holdfast.fixtures.codex.FakeCodexHome;
@@ -93,7 +94,8 @@ class ActivityRestartTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         List<String> all = new ArrayList<>(List.of("--state-dir", state.toString()));
         all.addAll(args);
-        int status = new CtlMain(new StateDirectory(state, work.resolve("config/holdfast")), work, Duration.ofSeconds(20))
+        int status = new CtlMain(new StateDirectory(state, work.resolve("config/holdfast")), work, Duration.ofSeconds(20),
+                CtlEnvironment.ofThisProcess())
                 .run(all, new PrintStream(out, true, StandardCharsets.UTF_8),
                         new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
         return new Answer(status, out.toString(StandardCharsets.UTF_8));

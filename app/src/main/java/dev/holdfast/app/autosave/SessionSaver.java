@@ -1,6 +1,7 @@
 package dev.holdfast.app.autosave;
 
 import dev.holdfast.checkpoint.session.OversizedSnapshotException;
+import dev.holdfast.checkpoint.session.PanelForeground;
 import dev.holdfast.checkpoint.session.PanelSnapshot;
 import dev.holdfast.checkpoint.session.SessionSnapshot;
 import dev.holdfast.checkpoint.session.SessionSnapshotStore;
@@ -50,11 +51,21 @@ public final class SessionSaver implements QuitSave.Saver, AutoCloseable {
         }
     }
 
+    /** What a tab's foreground runs, for its snapshot; called on the saver's thread. */
+    @FunctionalInterface
+    public interface Foregrounds {
+        Foregrounds NONE = tab -> null;
+
+        /** The tab's foreground record, or null when it runs nothing to go back into. */
+        PanelForeground of(TabState tab);
+    }
+
     private final SessionSnapshotStore store;
     private final ScrollbackExporter exporter;
     private final Clock clock;
     private final SaveListener listener;
     private final ScreenFingerprints fingerprints;
+    private final Foregrounds foregrounds;
     private final ExecutorService executor =
             Executors.newSingleThreadExecutor(new NamedThreadFactory("holdfast-session-saver", true));
     /** Confined to the executor thread. */
@@ -73,6 +84,15 @@ public final class SessionSaver implements QuitSave.Saver, AutoCloseable {
      */
     public SessionSaver(SessionSnapshotStore store, ScrollbackExporter exporter, Clock clock, SaveListener listener,
                         ScreenFingerprints fingerprints) {
+        this(store, exporter, clock, listener, fingerprints, Foregrounds.NONE);
+    }
+
+    /**
+     * @param foregrounds reads what each tab's foreground runs (an agent, tmux, ssh), on this saver's thread
+     */
+    public SessionSaver(SessionSnapshotStore store, ScrollbackExporter exporter, Clock clock, SaveListener listener,
+                        ScreenFingerprints fingerprints, Foregrounds foregrounds) {
+        this.foregrounds = Objects.requireNonNull(foregrounds, "foregrounds");
         this.fingerprints = Objects.requireNonNull(fingerprints, "fingerprints");
         this.store = Objects.requireNonNull(store, "store");
         this.exporter = Objects.requireNonNull(exporter, "exporter");
@@ -158,8 +178,7 @@ public final class SessionSaver implements QuitSave.Saver, AutoCloseable {
                 text = exporter.trim(text, Integer.MAX_VALUE, (int) Math.max(1, Math.floor(text.length() * share)));
             }
             // Cut from the top, the text still ends with the screen its fingerprint describes.
-            panels.add(new PanelSnapshot(panel.panelId(), panel.customTitle(), panel.programTitle(),
-                    panel.workingDirectory(), text, panel.persistScrollback(), panel.screenFingerprint()));
+            panels.add(panel.withScrollback(text, panel.screenFingerprint()));
         }
         return new SessionSnapshot(snapshot.createdAt(), snapshot.window(), panels, snapshot.selectedIndex(),
                 snapshot.scrollbackCapturedAt()).withSidebar(snapshot.sidebar());
@@ -186,11 +205,22 @@ public final class SessionSaver implements QuitSave.Saver, AutoCloseable {
                 fingerprint = fingerprints.of(tab.panelId(), capture.screen());
             }
             panels.add(new PanelSnapshot(tab.panelId(), tab.customTitle(), blankToNull(tab.programTitle()),
-                    workingDirectory(tab.session()), scrollback, tab.persistScrollback(), fingerprint));
+                    workingDirectory(tab.session()), scrollback, tab.persistScrollback(), fingerprint,
+                    foreground(tab)));
         }
         int selected = panels.isEmpty() ? 0 : Math.max(0, Math.min(state.selectedIndex(), panels.size() - 1));
         return new SessionSnapshot(clock.instant(), state.frame(), panels, selected, scrollbackAt)
                 .withSidebar(state.sidebar());
+    }
+
+    private PanelForeground foreground(TabState tab) {
+        try {
+            return foregrounds.of(tab);
+        } catch (RuntimeException e) {
+            // What the tab ran is a nicety of the restore; the save itself must go on.
+            LOG.warn("Panel {}: could not read what its foreground runs: {}", tab.panelId(), e.toString());
+            return null;
+        }
     }
 
     private static String workingDirectory(TerminalSession session) {

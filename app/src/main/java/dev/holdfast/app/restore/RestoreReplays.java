@@ -3,6 +3,7 @@ package dev.holdfast.app.restore;
 import com.techsenger.jeditermfx.core.RequestOrigin;
 import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
 import com.techsenger.jeditermfx.core.util.TermSize;
+import dev.holdfast.terminal.agent.resume.TabResume;
 import dev.holdfast.terminal.emulation.TerminalSession;
 import dev.holdfast.terminal.replay.InertReplay;
 import dev.holdfast.terminal.replay.PendingReplay;
@@ -10,6 +11,7 @@ import dev.holdfast.terminal.threads.NamedThreadFactory;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executor;
@@ -19,6 +21,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -63,6 +66,12 @@ public final class RestoreReplays implements AutoCloseable {
      * once the emulator is compiled, and a few milliseconds in the first second of a launch, when it is not.
      */
     public static final int SLICE_CHARS = 4_096;
+
+    /**
+     * How long a tab's replay waits for the decision of what it offers (a look at the process table and, for a tmux
+     * tab, a {@code tmux has-session} of at most two seconds).
+     */
+    public static final Duration OFFER_WAIT = Duration.ofSeconds(10);
 
     /** Told after each slice, on the replay thread, with the buffer lock released. No-op in the app. */
     public interface SliceObserver {
@@ -112,7 +121,21 @@ public final class RestoreReplays implements AutoCloseable {
      *     cancellation)
      */
     public CompletableFuture<Void> replayThenStart(TerminalSession session, String scrollback, String label) {
-        QueuedTab queued = new QueuedTab(Objects.requireNonNull(session, "session"), scrollback, label);
+        return replayThenStart(session, scrollback, label, CompletableFuture.completedFuture(new TabResume.Nothing()),
+                resume -> { });
+    }
+
+    /**
+     * Queues {@code session} as {@link #replayThenStart(TerminalSession, String, String)} does, with what it offers
+     * to go back into: a tab whose offer says so is not replayed (a bound agent redraws its own conversation), the
+     * offer's line comes below the separator, and {@code started} is told the offer once the shell was asked to
+     * start (to type its command at the prompt). The offer is waited for on the replay thread, at most
+     * {@link #OFFER_WAIT}; without it the tab comes back as any tab does.
+     */
+    public CompletableFuture<Void> replayThenStart(TerminalSession session, String scrollback, String label,
+                                                   CompletableFuture<TabResume> offer, Consumer<TabResume> started) {
+        QueuedTab queued = new QueuedTab(Objects.requireNonNull(session, "session"), scrollback, label,
+                Objects.requireNonNull(offer, "offer"), Objects.requireNonNull(started, "started"));
         waiting.incrementAndGet();
         try {
             thread.execute(queued);
@@ -127,22 +150,29 @@ public final class RestoreReplays implements AutoCloseable {
         private final TerminalSession session;
         private final String scrollback;
         private final String label;
+        private final CompletableFuture<TabResume> offer;
+        private final Consumer<TabResume> started;
         private final CompletableFuture<Void> done = new CompletableFuture<>();
 
-        QueuedTab(TerminalSession session, String scrollback, String label) {
+        QueuedTab(TerminalSession session, String scrollback, String label, CompletableFuture<TabResume> offer,
+                  Consumer<TabResume> started) {
             this.session = session;
             this.scrollback = scrollback;
             this.label = label;
+            this.offer = offer;
+            this.started = started;
         }
 
         @Override
         public void run() {
-            boolean started = false;
+            boolean launched = false;
             RuntimeException failure = null;
+            TabResume resume = awaitOffer(session, offer);
             try {
-                if (replayInto(session, scrollback, label)) {
+                if (replayInto(session, resume.replay() ? scrollback : null, label, resume.line())) {
                     shellStarter.execute(session::start);
-                    started = true;
+                    launched = true;
+                    started.accept(resume);
                 }
             } catch (RuntimeException e) {
                 failure = e;
@@ -153,7 +183,7 @@ public final class RestoreReplays implements AutoCloseable {
             if (failure != null) {
                 LOG.warn("Panel {}: could not start the restored tab's shell", session.spec().panelId(), failure);
                 done.completeExceptionally(failure);
-            } else if (started) {
+            } else if (launched) {
                 done.complete(null);
             } else {
                 done.cancel(false);
@@ -189,8 +219,21 @@ public final class RestoreReplays implements AutoCloseable {
         return waiting.get() > 0;
     }
 
+    private static TabResume awaitOffer(TerminalSession session, CompletableFuture<TabResume> offer) {
+        try {
+            return offer.get(OFFER_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException | ExecutionException | CancellationException e) {
+            LOG.warn("Panel {}: what it could go back into was not decided ({}); restoring it as it was",
+                    session.spec().panelId(), e.toString());
+            return new TabResume.Nothing();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new TabResume.Nothing();
+        }
+    }
+
     /** @return false when the restore was stopped before the tab's replay ended */
-    private boolean replayInto(TerminalSession session, String scrollback, String label) {
+    private boolean replayInto(TerminalSession session, String scrollback, String label, Optional<String> line) {
         if (closed) {
             return false;
         }
@@ -213,6 +256,9 @@ public final class RestoreReplays implements AutoCloseable {
                         scrollback.length(), (System.nanoTime() - started) / 1_000_000,
                         known.map(tabSize -> tabSize.columns() + "x" + tabSize.rows()).orElse("its own size"));
             }
+            // The text is Holdfast's, but a title or host in it came from elsewhere: no control character survives.
+            line.map(l -> l.replaceAll("[\\p{Cc}\\p{Cf}]", " ")).ifPresent(l -> session.writeLocal(
+                    "\u001b[2m" + l + "\u001b[0m\r\n"));
         } catch (RuntimeException e) {
             // A replay that fails costs the tab its old scrollback, never its shell.
             LOG.warn("Panel {}: replaying saved scrollback failed; starting without it", session.spec().panelId(), e);

@@ -2,12 +2,18 @@ package dev.holdfast.app.restore;
 
 import dev.holdfast.app.tabs.TerminalTab;
 import dev.holdfast.app.window.MainWindow;
+import dev.holdfast.checkpoint.session.PanelForeground;
 import dev.holdfast.checkpoint.session.PanelSnapshot;
 import dev.holdfast.checkpoint.session.SessionSnapshot;
+import dev.holdfast.terminal.agent.resume.TabResume;
 import dev.holdfast.terminal.replay.InertReplay;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import dev.holdfast.app.view.TerminalView;
 import javafx.application.Platform;
@@ -27,9 +33,33 @@ import org.slf4j.LoggerFactory;
 public final class SessionRestorer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(SessionRestorer.class);
 
+    /** What restored tabs offer to go back into, decided off the FX thread; told back per tab. */
+    public interface Offers {
+        /** Offers nothing: every tab comes back as it was. */
+        Offers NONE = new Offers() {
+            @Override
+            public Map<UUID, TabResume> plan(List<PanelSnapshot> panels) {
+                return Map.of();
+            }
+
+            @Override
+            public void decided(PanelSnapshot panel, TabResume offer) {
+            }
+        };
+
+        /** Every tab's offer (blocking: a look at the process table). */
+        Map<UUID, TabResume> plan(List<PanelSnapshot> panels);
+
+        /** A tab's offer, once decided and before its shell starts; on a replay thread. */
+        void decided(PanelSnapshot panel, TabResume offer);
+    }
+
     private final RestoreReplays replays;
     private final Path home;
     private final java.util.function.Function<PanelSnapshot, String> separatorLabel;
+    private final Executor background;
+    private final Offers offers;
+    private final PromptTyping typing = new PromptTyping();
 
     /**
      * @param background where the restored tabs' shells are started
@@ -37,9 +67,20 @@ public final class SessionRestorer implements AutoCloseable {
      */
     public SessionRestorer(InertReplay replay, Executor background, Path home,
                            java.util.function.Function<PanelSnapshot, String> separatorLabel) {
+        this(replay, background, home, separatorLabel, Offers.NONE);
+    }
+
+    /**
+     * @param offers decides what each restored tab offers to go back into (its agent's conversation, tmux, ssh):
+     *     its line goes above the prompt, its command is typed at it
+     */
+    public SessionRestorer(InertReplay replay, Executor background, Path home,
+                           java.util.function.Function<PanelSnapshot, String> separatorLabel, Offers offers) {
         this.replays = new RestoreReplays(replay, background);
         this.home = home;
         this.separatorLabel = separatorLabel;
+        this.background = background;
+        this.offers = Objects.requireNonNull(offers, "offers");
     }
 
     public SessionRestorer(InertReplay replay, Executor background, Path home) {
@@ -54,9 +95,11 @@ public final class SessionRestorer implements AutoCloseable {
         int selected = panels.isEmpty() ? 0 : Math.min(snapshot.selectedIndex(), panels.size() - 1);
         List<MainWindow.TabPlace> places = new ArrayList<>(panels.size());
         for (PanelSnapshot panel : panels) {
-            places.add(new MainWindow.TabPlace(panel.panelId(),
-                    panel.workingDirectory() == null ? home : Path.of(panel.workingDirectory())));
+            places.add(new MainWindow.TabPlace(panel.panelId(), startDirectory(panel)));
         }
+        CompletableFuture<Map<UUID, TabResume>> planned = panels.isEmpty()
+                ? CompletableFuture.completedFuture(Map.of())
+                : CompletableFuture.supplyAsync(() -> offers.plan(panels), background);
         List<TerminalTab> tabs = window.addTabs(places);
         for (int i = 0; i < panels.size(); i++) {
             PanelSnapshot panel = panels.get(i);
@@ -65,7 +108,16 @@ public final class SessionRestorer implements AutoCloseable {
             tab.persistScrollbackProperty().set(panel.persistScrollback());
             String scrollback = panel.scrollback();
             String label = separatorLabel.apply(panel);
-            Runnable replay = () -> replays.replayThenStart(tab.session(), scrollback, label);
+            CompletableFuture<TabResume> offer = planned.thenApply(all -> {
+                TabResume decided = all.getOrDefault(panel.panelId(), new TabResume.Nothing());
+                offers.decided(panel, decided);
+                return decided;
+            });
+            Runnable replay = () -> replays.replayThenStart(tab.session(), scrollback, label, offer, decided -> {
+                if (decided instanceof TabResume.Offer typed) {
+                    typing.typeAtPrompt(tab.session(), typed.what().command(), typed.run());
+                }
+            });
             // The tab the user sees first comes up first.
             queue.add(i == selected ? 0 : queue.size(), replay);
         }
@@ -112,6 +164,23 @@ public final class SessionRestorer implements AutoCloseable {
     @Override
     public void close() {
         replays.close();
+        typing.close();
+    }
+
+    /**
+     * Where a restored tab's shell starts: a bound agent's own directory (its resume must run there: {@code codex
+     * resume} looks for the thread in the current directory), else the shell's.
+     */
+    static Path startDirectory(PanelSnapshot panel, Path home) {
+        if (panel.foreground() instanceof PanelForeground.AgentRun run && run.bound() && run.workingDirectory() != null
+                && Path.of(run.workingDirectory()).isAbsolute()) {
+            return Path.of(run.workingDirectory());
+        }
+        return panel.workingDirectory() == null ? home : Path.of(panel.workingDirectory());
+    }
+
+    private Path startDirectory(PanelSnapshot panel) {
+        return startDirectory(panel, home);
     }
 
     private static void place(Stage stage, SessionSnapshot snapshot, List<Rectangle2D> screens) {

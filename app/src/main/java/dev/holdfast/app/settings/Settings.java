@@ -1,6 +1,7 @@
 package dev.holdfast.app.settings;
 
 import dev.holdfast.checkpoint.scrollback.CheckpointSettings;
+import dev.holdfast.terminal.agent.resume.ResumeAgents;
 import dev.holdfast.terminal.emulation.EmulatorParser;
 import dev.holdfast.terminal.emulation.SessionSpec;
 import dev.holdfast.terminal.scrollback.ScrollbackLimit;
@@ -27,11 +28,13 @@ import java.util.Objects;
  * @param longCommandSeconds a command that ran at least this long is a long one, for {@code notifications}
  * @param emulatorParser which parser turns a terminal's output into its model (new tabs): Holdfast's own, or the
  *     library's emulator it replaced, kept selectable for one release
+ * @param resumeAgents what a restored agent tab does with its conversation: offer the resume command at its prompt
+ *     ({@code ask}, the default), run it ({@code always}), or only name it ({@code never})
  */
 public record Settings(String fontFamily, double fontSizePoints, int historyLines, Theme theme,
                        boolean restoreSessions, boolean cursorBlink, Map<String, String> colors,
                        SaveTiming saveTiming, boolean shellIntegration, boolean notifications,
-                       double longCommandSeconds, EmulatorParser emulatorParser) {
+                       double longCommandSeconds, EmulatorParser emulatorParser, ResumeAgents resumeAgents) {
 
     /**
      * How often the session and the scrollback checkpoints are written. The defaults are the checkpoint
@@ -92,6 +95,14 @@ public record Settings(String fontFamily, double fontSizePoints, int historyLine
             throw new IllegalArgumentException("long command seconds out of range: " + longCommandSeconds);
         }
         Objects.requireNonNull(emulatorParser, "emulatorParser");
+        Objects.requireNonNull(resumeAgents, "resumeAgents");
+    }
+
+    public Settings(String fontFamily, double fontSizePoints, int historyLines, Theme theme, boolean restoreSessions,
+                    boolean cursorBlink, Map<String, String> colors, SaveTiming saveTiming, boolean shellIntegration,
+                    boolean notifications, double longCommandSeconds, EmulatorParser emulatorParser) {
+        this(fontFamily, fontSizePoints, historyLines, theme, restoreSessions, cursorBlink, colors, saveTiming,
+                shellIntegration, notifications, longCommandSeconds, emulatorParser, ResumeAgents.DEFAULT);
     }
 
     public static final boolean DEFAULT_SHELL_INTEGRATION = true;
@@ -151,8 +162,13 @@ public record Settings(String fontFamily, double fontSizePoints, int historyLine
         return Math.max(MIN_FONT_SIZE_POINTS, Math.min(MAX_FONT_SIZE_POINTS, points));
     }
 
+    public Settings withResumeAgents(ResumeAgents value) {
+        return new Settings(fontFamily, fontSizePoints, historyLines, theme, restoreSessions, cursorBlink, colors,
+                saveTiming, shellIntegration, notifications, longCommandSeconds, emulatorParser, value);
+    }
+
     public Settings withFont(String family, double size) {
         return new Settings(family, size, historyLines, theme, restoreSessions, cursorBlink, colors, saveTiming,
-                shellIntegration, notifications, longCommandSeconds, emulatorParser);
+                shellIntegration, notifications, longCommandSeconds, emulatorParser, resumeAgents);
     }
 }

@@ -1,5 +1,6 @@
 package dev.holdfast.app.settings;
 
+import dev.holdfast.terminal.agent.resume.ResumeAgents;
 import dev.holdfast.terminal.scrollback.ScrollbackLimit;
 import java.util.Arrays;
 import java.util.List;
@@ -65,6 +66,21 @@ public final class SettingsDialog {
         history.disableProperty().bind(unlimited.selectedProperty());
         CheckBox restore = new CheckBox("Restore tabs and scrollback at launch");
         restore.setSelected(current.restoreSessions());
+        ChoiceBox<ResumeAgents> resume = new ChoiceBox<>(FXCollections.observableArrayList(ResumeAgents.values()));
+        resume.setValue(current.resumeAgents());
+        resume.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(ResumeAgents value) {
+                return value == null ? "" : resumeLabel(value);
+            }
+
+            @Override
+            public ResumeAgents fromString(String label) {
+                return Arrays.stream(ResumeAgents.values()).filter(r -> resumeLabel(r).equals(label)).findFirst()
+                        .orElse(null);
+            }
+        });
+        resume.setId("resumeAgents");
         CheckBox blink = new CheckBox("Blinking cursor");
         blink.setSelected(current.cursorBlink());
 
@@ -79,10 +95,12 @@ public final class SettingsDialog {
         grid.add(unlimited, 1, 4);
         grid.add(restore, 1, 5);
         grid.add(blink, 1, 6);
-        Label note = new Label("Scrollback size applies to new tabs. Everything else applies at once.");
+        grid.addRow(7, new Label("Agent tabs after a restart"), resume);
+        Label note = new Label("Scrollback size applies to new tabs, agent tabs to the next restore. Everything else "
+                + "applies at once.");
         note.setWrapText(true);
         note.setMaxWidth(360);
-        grid.add(note, 0, 7, 2, 1);
+        grid.add(note, 0, 8, 2, 1);
 
         Button cancel = new Button("Cancel");
         cancel.setCancelButton(true);
@@ -96,11 +114,11 @@ public final class SettingsDialog {
             onSave.accept(new Settings(chosen, Settings.clampFontSize(size.getValue()), lines, theme.getValue(),
                     restore.isSelected(), blink.isSelected(), current.colors(), current.saveTiming(),
                     current.shellIntegration(), current.notifications(), current.longCommandSeconds(),
-                    current.emulatorParser()));
+                    current.emulatorParser(), resume.getValue() == null ? current.resumeAgents() : resume.getValue()));
             stage.close();
         });
         HBox buttons = new HBox(8, cancel, save);
-        grid.add(buttons, 1, 8);
+        grid.add(buttons, 1, 9);
         Scene scene = new Scene(grid);
         // A focused check box takes Enter for itself, so the default button would not fire: Enter saves anyway.
         scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
@@ -111,6 +129,14 @@ public final class SettingsDialog {
         });
         stage.setScene(scene);
         stage.show();
+    }
+
+    static String resumeLabel(ResumeAgents value) {
+        return switch (value) {
+            case ASK -> "Offer to resume the conversation";
+            case ALWAYS -> "Resume the conversation";
+            case NEVER -> "Only say which conversation it was";
+        };
     }
 
     /** Installed families whose 'i' and 'M' are equally wide: the ones a terminal can use. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.holdfast.checkpoint.store.PrivateFiles;
+import dev.holdfast.terminal.agent.resume.ResumeAgents;
 import dev.holdfast.terminal.emulation.EmulatorParser;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -71,6 +72,7 @@ public final class SettingsFile {
         boolean notifications = defaults.notifications();
         double longCommand = defaults.longCommandSeconds();
         EmulatorParser parser = defaults.emulatorParser();
+        ResumeAgents resumeAgents = defaults.resumeAgents();
         for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> field = it.next();
             JsonNode v = field.getValue();
@@ -158,11 +160,20 @@ public final class SettingsFile {
                                 defaults.emulatorParser().settingName()));
                     }
                 }
+                case "resumeAgents" -> {
+                    ResumeAgents named = v.isTextual() ? ResumeAgents.parse(v.asText()).orElse(null) : null;
+                    if (named != null) {
+                        resumeAgents = named;
+                    } else {
+                        problems.add(problem("resumeAgents", v, "\"ask\", \"always\" or \"never\"",
+                                defaults.resumeAgents().word()));
+                    }
+                }
                 default -> problems.add(FILE_NAME + ": unknown setting \"" + field.getKey() + "\" ignored");
             }
         }
         return new Loaded(new Settings(family, size, history, theme, restore, blink, colors, timing, shellIntegration,
-                notifications, longCommand, parser), problems);
+                notifications, longCommand, parser, resumeAgents), problems);
     }
 
     private static void readColors(JsonNode v, Map<String, String> colors, List<String> problems) {
@@ -262,6 +273,9 @@ public final class SettingsFile {
         }
         if (settings.emulatorParser() != EmulatorParser.DEFAULT) {
             root.put("emulatorParser", settings.emulatorParser().settingName());
+        }
+        if (settings.resumeAgents() != ResumeAgents.DEFAULT) {
+            root.put("resumeAgents", settings.resumeAgents().word());
         }
         if (!settings.colors().isEmpty()) {
             ObjectNode colors = root.putObject("colors");

@@ -3,6 +3,7 @@ package dev.holdfast.app.settings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.holdfast.terminal.agent.resume.ResumeAgents;
 import dev.holdfast.terminal.emulation.EmulatorParser;
 import dev.holdfast.terminal.emulation.SessionSpec;
 import dev.holdfast.terminal.pty.ShellCommand;
@@ -146,6 +147,25 @@ class SettingsFileTest {
         assertEquals(1, wrong.problems().size());
         assertTrue(wrong.problems().get(0).contains("emulatorParser"), wrong.problems().get(0));
         assertTrue(wrong.problems().get(0).contains("\"holdfast\" or \"jediterm\""), wrong.problems().get(0));
+    }
+
+    @Test
+    void resumeAgentsIsAskUnlessAlwaysOrNeverIsChosenAndAWrongValueIsReported() throws Exception {
+        assertEquals(ResumeAgents.ASK, defaults.resumeAgents());
+        assertEquals(ResumeAgents.ALWAYS, file.parse("{\"resumeAgents\": \"Always\"}", defaults).settings().resumeAgents());
+        assertEquals(ResumeAgents.NEVER, file.parse("{\"resumeAgents\": \"never\"}", defaults).settings().resumeAgents());
+        SettingsFile.Loaded wrong = file.parse("{\"resumeAgents\": true, \"fontSize\": 18}", defaults);
+        assertEquals(ResumeAgents.ASK, wrong.settings().resumeAgents());
+        assertEquals(18, wrong.settings().fontSizePoints());
+        assertTrue(wrong.problems().get(0).contains("\"ask\", \"always\" or \"never\""), wrong.problems().get(0));
+
+        Path target = dir.resolve("config/settings.json");
+        Settings never = new Settings("Hack", 13, 2000, Theme.DARK, true, false, Map.of(), Settings.SaveTiming.DEFAULT,
+                true, true, 10, EmulatorParser.DEFAULT, ResumeAgents.NEVER);
+        file.write(target, never);
+        assertEquals(never, file.read(target, defaults).settings());
+        file.write(target, never.withFont("Hack", 14).withResumeAgents(ResumeAgents.ASK));
+        assertTrue(!Files.readString(target).contains("resumeAgents"), "the default is not written");
     }
 
     @Test

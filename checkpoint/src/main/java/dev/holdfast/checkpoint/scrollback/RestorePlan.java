@@ -73,9 +73,7 @@ public record RestorePlan(SessionSnapshot snapshot, Map<UUID, RestoreSource> sou
                     : Candidate.NONE;
             PanelSnapshot restored = Objects.equals(best.text(), panel.scrollback())
                     && Objects.equals(best.screenFingerprint(), panel.screenFingerprint()) ? panel
-                    : new PanelSnapshot(panel.panelId(), panel.customTitle(), panel.programTitle(),
-                            panel.workingDirectory(), best.text(), panel.persistScrollback(),
-                            best.screenFingerprint());
+                    : panel.withScrollback(best.text(), best.screenFingerprint());
             panels.add(restored);
             sources.put(panel.panelId(), best.source());
             if (restored.scrollback() != null) {

@@ -14,6 +14,8 @@ import java.util.UUID;
  * @param persistScrollback false when the user asked that this tab's scrollback never reach the disk
  * @param screenFingerprint the fingerprint of the visible screen {@code scrollback} was captured from, or null when
  *                          none was recorded (no scrollback, or a file from before it)
+ * @param foreground        what the tab's foreground ran (an agent, tmux, ssh), or null: nothing to go back into,
+ *                          or a file from before it
  */
 public record PanelSnapshot(
         UUID panelId,
@@ -22,7 +24,8 @@ public record PanelSnapshot(
         String workingDirectory,
         String scrollback,
         boolean persistScrollback,
-        String screenFingerprint) {
+        String screenFingerprint,
+        PanelForeground foreground) {
 
     public PanelSnapshot {
         Objects.requireNonNull(panelId, "panelId is missing");
@@ -34,6 +37,19 @@ public record PanelSnapshot(
         if (scrollback == null) {
             screenFingerprint = null;
         }
+    }
+
+    /** A tab whose foreground ran nothing to go back into. */
+    public PanelSnapshot(UUID panelId, String customTitle, String programTitle, String workingDirectory,
+                         String scrollback, boolean persistScrollback, String screenFingerprint) {
+        this(panelId, customTitle, programTitle, workingDirectory, scrollback, persistScrollback, screenFingerprint,
+                null);
+    }
+
+    /** This tab with {@code text} as its scrollback and {@code fingerprint} as its screen's. */
+    public PanelSnapshot withScrollback(String text, String fingerprint) {
+        return new PanelSnapshot(panelId, customTitle, programTitle, workingDirectory, text, persistScrollback,
+                fingerprint, foreground);
     }
 
     /** A tab without a screen fingerprint. */

@@ -1,7 +1,11 @@
 package dev.holdfast.terminal.pty;
 
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
 import java.util.function.Predicate;
 
 /** Reads a shell's working directory and foreground command from the operating system. */
@@ -33,6 +37,23 @@ public interface ProcessInspector {
      */
     default List<ProcessDetails> allProcesses(Predicate<List<String>> detailed) {
         return List.of();
+    }
+
+    /**
+     * When {@code pid} started in clock ticks after boot (field 22 of Linux's {@code /proc/<pid>/stat}, which
+     * Claude Code records as {@code procStart}); empty when it does not run or the OS does not count so.
+     */
+    default OptionalLong startTicks(long pid) {
+        return OptionalLong.empty();
+    }
+
+    /**
+     * The pids of the processes that hold one of {@code files} open, each with the file, over every process this
+     * user can read. Empty where the OS does not show open files. Reads every process's descriptors: rare calls
+     * only (a restore), never on the UI thread.
+     */
+    default Map<Long, Path> holding(Set<Path> files) {
+        return Map.of();
     }
 
     /** Linux reads {@code /proc}; macOS asks {@code ps} and {@code lsof}; elsewhere nothing is known. */

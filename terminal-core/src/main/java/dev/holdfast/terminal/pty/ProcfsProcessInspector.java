@@ -16,6 +16,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 
@@ -146,6 +148,37 @@ final class ProcfsProcessInspector implements ProcessInspector {
         return new ProcessDetails(s.pid(), s.parentPid(), s.processGroup(), startTime(s, bootSecond), argv,
                 full ? cwd(s.pid()) : Optional.empty(), full ? environment(s.pid()) : Optional.empty(),
                 full ? openFiles(s.pid()) : List.of(), Optional.of(Long.toString(s.startTicks())));
+    }
+
+    @Override
+    public OptionalLong startTicks(long pid) {
+        return stat(pid).map(s -> OptionalLong.of(s.startTicks())).orElse(OptionalLong.empty());
+    }
+
+    @Override
+    public Map<Long, Path> holding(Set<Path> files) {
+        Map<Long, Path> holders = new TreeMap<>();
+        if (files.isEmpty()) {
+            return holders;
+        }
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(proc)) {
+            for (Path entry : entries) {
+                String name = entry.getFileName().toString();
+                if (name.isEmpty() || !name.chars().allMatch(Character::isDigit)) {
+                    continue;
+                }
+                long pid = Long.parseLong(name);
+                for (Path open : openFiles(pid)) {
+                    if (files.contains(open)) {
+                        holders.put(pid, open);
+                        break;
+                    }
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            return holders;
+        }
+        return holders;
     }
 
     private Map<Long, ProcStat> allStats() {

@@ -20,7 +20,12 @@ public enum BindingSource {
      */
     RESUME_ARGUMENT("the agent was started with its id"),
     /** An answer of this conversation, and of no other, was shown in this tab by the same agent process. */
-    SCREEN_MATCH("one of its answers was shown in this tab");
+    SCREEN_MATCH("one of its answers was shown in this tab"),
+    /**
+     * The tab had this conversation when Holdfast last saved it, and no agent has run in it since the restore:
+     * shown until the tab's agent runs again (resumed, it is bound anew by its own evidence).
+     */
+    RESTORED("this tab had it before Holdfast restarted");
 
     private final String description;
 

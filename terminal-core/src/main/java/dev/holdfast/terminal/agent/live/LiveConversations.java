@@ -10,17 +10,23 @@ import dev.holdfast.terminal.agent.binding.BindingSource;
 import dev.holdfast.terminal.agent.binding.ScreenText;
 import dev.holdfast.terminal.agent.claude.ClaudeBindingPolicy;
 import dev.holdfast.terminal.agent.claude.ClaudeConversation;
+import dev.holdfast.terminal.agent.claude.ClaudeConfig;
 import dev.holdfast.terminal.agent.claude.ClaudeObservation;
+import dev.holdfast.terminal.agent.claude.ClaudeProjects;
 import dev.holdfast.terminal.agent.claude.ClaudeResolution;
 import dev.holdfast.terminal.agent.claude.ClaudeResolver;
+import dev.holdfast.terminal.agent.claude.ClaudeTranscript;
 import dev.holdfast.terminal.agent.claude.ClaudeTranscriptEvidence;
 import dev.holdfast.terminal.agent.codex.CodexBindingPolicy;
 import dev.holdfast.terminal.agent.codex.CodexConversation;
+import dev.holdfast.terminal.agent.codex.CodexHome;
 import dev.holdfast.terminal.agent.codex.CodexObservation;
 import dev.holdfast.terminal.agent.codex.CodexResolution;
 import dev.holdfast.terminal.agent.codex.CodexResolver;
 import dev.holdfast.terminal.agent.codex.CodexRollouts;
+import dev.holdfast.terminal.agent.codex.CodexStoreException;
 import dev.holdfast.terminal.agent.codex.CodexThread;
+import dev.holdfast.terminal.agent.codex.CodexThreadStore;
 import dev.holdfast.terminal.agent.conversation.Conversation;
 import dev.holdfast.terminal.agent.report.AgentReport;
 import dev.holdfast.terminal.agent.report.ReportOrigin;
@@ -73,6 +79,7 @@ public final class LiveConversations implements AutoCloseable {
     private final ReportOrigin origin;
     private final CodexResolver codex;
     private final ClaudeResolver claude;
+    private final Path userHome;
     private final ScheduledExecutorService executor =
             Executors.newSingleThreadScheduledExecutor(new NamedThreadFactory("holdfast-agent-conversations", true));
 
@@ -86,7 +93,22 @@ public final class LiveConversations implements AutoCloseable {
     private final Map<UUID, HeldReport> reports = new HashMap<>();
     /** Why a tab's report was refused in the last round, for the answer to the report. */
     private final Map<UUID, String> refusals = new HashMap<>();
+    /** Restored tabs' conversations, until an agent runs in the tab. */
+    private final Map<UUID, RestoredConversation> restored = new HashMap<>();
     private boolean started;
+
+    /**
+     * A conversation a restored tab had.
+     *
+     * @param agentHome the agent's directory as the saved agent used it, when known
+     */
+    public record RestoredConversation(Agent agent, String sessionId, Optional<Path> agentHome) {
+        public RestoredConversation {
+            Objects.requireNonNull(agent, "agent");
+            Objects.requireNonNull(sessionId, "sessionId");
+            Objects.requireNonNull(agentHome, "agentHome");
+        }
+    }
 
     /** What was last told about a tab; a conversation by its revision (comparing items would cost a copy). */
     private record Published(Optional<Agent> agent, Optional<Binding> binding, long revision, Optional<String> title,
@@ -154,6 +176,7 @@ public final class LiveConversations implements AutoCloseable {
         this.listener = Objects.requireNonNull(listener, "listener");
         CodexBindingPolicy policy = new CodexBindingPolicy(settings.binding(), clock,
                 new BindingMemory(settings.binding().memoryEntries()));
+        this.userHome = Objects.requireNonNull(userHome, "userHome");
         this.codex = new CodexResolver(policy, new CodexRollouts(json, settings.binding(), settings.transcript()), userHome);
         ClaudeBindingPolicy claudePolicy = new ClaudeBindingPolicy(settings.binding(), settings.claude(), clock,
                 new BindingMemory(settings.binding().memoryEntries()));
@@ -173,6 +196,16 @@ public final class LiveConversations implements AutoCloseable {
         });
     }
 
+    /**
+     * A restored tab's conversation: shown (panel, button, {@code ctl conversation}) at once, from its rollout or
+     * transcript, while no agent runs in the tab; once one runs, that agent's own binding takes over.
+     */
+    public void restored(UUID panelId, RestoredConversation conversation) {
+        Objects.requireNonNull(panelId, "panelId");
+        Objects.requireNonNull(conversation, "conversation");
+        submit(() -> restored.put(panelId, conversation));
+    }
+
     /** Watches a tab (again: its screen and shell are read from {@code tab} from now on). */
     public void track(AgentTab tab) {
         Objects.requireNonNull(tab, "tab");
@@ -187,6 +220,7 @@ public final class LiveConversations implements AutoCloseable {
             followers.remove(panelId);
             published.remove(panelId);
             reports.remove(panelId);
+            restored.remove(panelId);
             forgetAgent(panelId);
         });
     }
@@ -326,6 +360,13 @@ public final class LiveConversations implements AutoCloseable {
             if (agentTabs.containsKey(tab.panelId()) && !kind.equals(Optional.of(agentTabs.get(tab.panelId())))) {
                 forgetAgent(tab.panelId());
             }
+            if (agent.isPresent()) {
+                restored.remove(tab.panelId());
+            } else if (restored.containsKey(tab.panelId())) {
+                states.put(tab.panelId(), restoredState(tab, restored.get(tab.panelId()),
+                        readWhole.contains(tab.panelId())));
+                continue;
+            }
             if (agent.isEmpty()) {
                 reports.remove(tab.panelId());
                 states.put(tab.panelId(), TabConversation.noAgent(tab.panelId()));
@@ -364,6 +405,34 @@ public final class LiveConversations implements AutoCloseable {
             publish(state);
         }
         return states;
+    }
+
+    /** A restored tab's conversation, read by its id from the agent's own files. */
+    private TabConversation restoredState(AgentTab tab, RestoredConversation r, boolean whole) {
+        Binding.Bound binding = new Binding.Bound(r.sessionId(), BindingSource.RESTORED,
+                "the tab had it when Holdfast last saved; it runs nowhere now");
+        if (r.agent() == Agent.CLAUDE_CODE) {
+            ClaudeConfig config = r.agentHome().map(ClaudeConfig::new)
+                    .orElseGet(() -> ClaudeConfig.forEnvironment(Optional.empty(), tab.environment(), userHome));
+            Optional<Path> transcript = new ClaudeProjects(config, json, settings.transcript()).byId(r.sessionId())
+                    .map(ClaudeTranscript::path);
+            return conversationOf(tab.panelId(), Agent.CLAUDE_CODE, binding, transcript, Optional.empty(), whole);
+        }
+        CodexHome home = r.agentHome().map(CodexHome::of)
+                .orElseGet(() -> CodexHome.forEnvironment(Optional.empty(), tab.environment(), userHome));
+        Optional<CodexThread> thread = Optional.empty();
+        try {
+            Optional<Path> database = home.stateDatabase();
+            if (database.isPresent()) {
+                try (CodexThreadStore store = CodexThreadStore.open(database.get())) {
+                    thread = store.byId(r.sessionId());
+                }
+            }
+        } catch (IOException | CodexStoreException e) {
+            LOG.debug("Panel {}: restored thread {} not looked up: {}", tab.panelId(), r.sessionId(), e.toString());
+        }
+        return conversationOf(tab.panelId(), Agent.CODEX, binding, thread.map(CodexThread::rolloutPath),
+                thread.map(CodexThread::title).filter(t -> !t.isBlank()), whole);
     }
 
     private void refuse(UUID panelId, String why) {

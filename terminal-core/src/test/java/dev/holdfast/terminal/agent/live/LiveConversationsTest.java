@@ -79,6 +79,41 @@ class LiveConversationsTest {
         assertTrue(!threadAlive(), "close() stops the service's thread");
     }
 
+    @Test
+    void aRestoredTabShowsItsConversationAtOnceUntilAnAgentRunsInIt() throws Exception {
+        FakeCodexHome home = FakeCodexHome.create(Files.createDirectories(dir.resolve("home")));
+        Path project = Files.createDirectories(dir.resolve("project")).toRealPath();
+        String thread = home.add(FakeCodexHome.thread().cwd(project).turn("fix the flaky test", "Fixed: it raced."));
+        Map<UUID, TabConversation> latest = new ConcurrentHashMap<>();
+        LiveSettings settings = new LiveSettings(Duration.ofMillis(100), LiveSettings.DEFAULTS.binding(),
+                LiveSettings.DEFAULTS.conversation(), LiveSettings.DEFAULTS.transcript());
+        try (CodexTerminal tab = CodexTerminal.open(dir.resolve("tab"), project, home, false);
+                LiveConversations live = new LiveConversations(ProcessInspector.forCurrentOs(), settings, Clock.systemUTC(),
+                        dir, s -> latest.put(s.panelId(), s))) {
+            live.track(tab.tab());
+            live.follow(tab.panelId(), true);
+            live.restored(tab.panelId(), new LiveConversations.RestoredConversation(Agent.CODEX, thread,
+                    Optional.of(home.home())));
+            live.start();
+            TabConversation shown = await("the restored conversation, with no agent running",
+                    () -> Optional.ofNullable(latest.get(tab.panelId())).filter(s -> s.conversation().isPresent()));
+            Binding.Bound bound = (Binding.Bound) shown.binding().orElseThrow();
+            assertEquals(thread, bound.sessionId());
+            assertEquals(BindingSource.RESTORED, bound.source());
+            assertEquals(Optional.of(Agent.CODEX), shown.agent());
+            assertEquals("fix the flaky test", ((UserTurn) shown.conversation().orElseThrow().items().get(0)).text());
+
+            tab.startCodex("resume " + thread);
+            TabConversation resumed = await("the resumed agent's own binding", () -> Optional.ofNullable(
+                    latest.get(tab.panelId())).filter(s -> s.binding().filter(b -> b instanceof Binding.Bound rb
+                    && rb.source() != BindingSource.RESTORED).isPresent()));
+            assertEquals(thread, ((Binding.Bound) resumed.binding().orElseThrow()).sessionId());
+            tab.quitCodex();
+            await("no restored conversation once an agent has run", () -> Optional.ofNullable(latest.get(tab.panelId()))
+                    .filter(s -> s.agent().isEmpty()));
+        }
+    }
+
     private static boolean threadAlive() {
         return Thread.getAllStackTraces().keySet().stream().anyMatch(t -> t.getName().equals(THREAD_NAME) && t.isAlive());
     }
