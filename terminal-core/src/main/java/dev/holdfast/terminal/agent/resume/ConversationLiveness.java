@@ -3,6 +3,8 @@ package dev.holdfast.terminal.agent.resume;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.holdfast.terminal.agent.Agent;
 import dev.holdfast.terminal.agent.AgentCommandLine;
+import dev.holdfast.terminal.agent.claude.ClaudeConfig;
+import dev.holdfast.terminal.agent.claude.ClaudeSessionFile;
 import dev.holdfast.terminal.pty.ProcessDetails;
 import dev.holdfast.terminal.pty.ProcessIdentity;
 import dev.holdfast.terminal.pty.ProcessInspector;
@@ -11,7 +13,9 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -70,7 +74,7 @@ public final class ConversationLiveness {
             return new Liveness.Running(first.getKey(), "it holds " + first.getValue() + " open");
         }
         if (agent == Agent.CLAUDE_CODE && saved.agentHome().isPresent()) {
-            for (ClaudeSessionFile file : ClaudeSessionFile.readAll(json, saved.agentHome().get())) {
+            for (ClaudeSessionFile file : sessionFiles(new ClaudeConfig(saved.agentHome().get()))) {
                 if (file.sessionId().equals(saved.conversation().sessionId()) && runsAsRecorded(file)) {
                     return new Liveness.Running(file.pid(), "sessions/" + file.pid() + ".json names it");
                 }
@@ -88,12 +92,37 @@ public final class ConversationLiveness {
         return runsAgent(now, agent);
     }
 
-    private boolean runsAsRecorded(ClaudeSessionFile file) {
-        if (file.procStart().isPresent()) {
-            OptionalLong ticks = processes.startTicks(file.pid());
-            if (ticks.isPresent()) {
-                return ticks.getAsLong() == file.procStart().getAsLong();
+    /** Every {@code sessions/<pid>.json} of the config directory that reads as its pid's. */
+    private List<ClaudeSessionFile> sessionFiles(ClaudeConfig config) {
+        List<ClaudeSessionFile> files = new ArrayList<>();
+        if (!Files.isDirectory(config.sessions())) {
+            return files;
+        }
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(config.sessions(), "*.json")) {
+            for (Path entry : entries) {
+                String name = entry.getFileName().toString();
+                String pid = name.substring(0, name.length() - ".json".length());
+                if (!pid.isEmpty() && pid.length() < 19 && pid.chars().allMatch(Character::isDigit)
+                        && ClaudeSessionFile.read(entry, Long.parseLong(pid), json)
+                                instanceof ClaudeSessionFile.Found found) {
+                    files.add(found.file());
+                }
             }
+        } catch (IOException e) {
+            return files;
+        }
+        return files;
+    }
+
+    /**
+     * Whether the file's pid runs the process that wrote it: the same start ticks where both are known; otherwise
+     * (an older Claude without {@code procStart}, an OS that does not count ticks) any Claude process of that pid,
+     * as a conversation that may be live is never offered twice.
+     */
+    private boolean runsAsRecorded(ClaudeSessionFile file) {
+        OptionalLong ticks = processes.startTicks(file.pid());
+        if (file.procStart().isPresent() && ticks.isPresent()) {
+            return file.procStart().get().strip().equals(Long.toString(ticks.getAsLong()));
         }
         return processes.process(file.pid()).filter(p -> runsAgent(p, Agent.CLAUDE_CODE)).isPresent();
     }
