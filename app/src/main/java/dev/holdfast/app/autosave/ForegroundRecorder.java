@@ -5,6 +5,7 @@ import dev.holdfast.terminal.agent.Agent;
 import dev.holdfast.terminal.agent.AgentDetector;
 import dev.holdfast.terminal.agent.AgentProcess;
 import dev.holdfast.terminal.agent.binding.Binding;
+import dev.holdfast.terminal.agent.claude.ClaudeConfig;
 import dev.holdfast.terminal.agent.codex.CodexHome;
 import dev.holdfast.terminal.agent.conversation.Conversation;
 import dev.holdfast.terminal.agent.live.TabConversation;
@@ -122,6 +123,12 @@ public final class ForegroundRecorder implements SessionSaver.Foregrounds {
             transcript = agent.openFiles().stream()
                     .filter(f -> codex.holdsRollout(f) && CodexHome.threadIdOf(f).orElse("").equals(thread))
                     .findFirst().map(Path::toString).orElse(null);
+        } else if (agent.agent() == Agent.CLAUDE_CODE && id != null) {
+            ClaudeConfig claude = new ClaudeConfig(home);
+            String name = id + ".jsonl";
+            transcript = agent.openFiles().stream()
+                    .filter(f -> claude.holdsTranscript(f) && f.getFileName().toString().equals(name))
+                    .findFirst().map(Path::toString).orElse(null);
         }
         List<PanelForeground.SavedProcess> processes = agent.processes().stream()
                 .map(p -> new PanelForeground.SavedProcess(p.pid(), p.startTime().orElse(null))).toList();
@@ -135,12 +142,6 @@ public final class ForegroundRecorder implements SessionSaver.Foregrounds {
         if (agent.agent() == Agent.CODEX) {
             return CodexHome.forEnvironment(agent.environment(), tabEnvironment, userHome).home();
         }
-        Map<String, String> env = agent.environment().orElse(tabEnvironment);
-        String configured = env.get("CLAUDE_CONFIG_DIR");
-        if (configured != null && !configured.isBlank() && Path.of(configured).isAbsolute()) {
-            return Path.of(configured);
-        }
-        String home = env.get("HOME");
-        return (home != null && !home.isBlank() ? Path.of(home) : userHome).resolve(".claude");
+        return ClaudeConfig.forEnvironment(agent.environment(), tabEnvironment, userHome).directory();
     }
 }
