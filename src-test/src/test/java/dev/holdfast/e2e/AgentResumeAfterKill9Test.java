@@ -10,6 +10,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.holdfast.app.control.ControlClient;
 import dev.holdfast.app.control.ControlCommand;
 import dev.holdfast.bench.HoldfastProcess;
+import dev.holdfast.fixtures.claude.FakeClaudeConfig;
+import dev.holdfast.fixtures.claude.StandInClaude;
 import dev.holdfast.fixtures.codex.FakeCodexHome;
 import dev.holdfast.fixtures.codex.StandInCodex;
 import java.nio.charset.StandardCharsets;
@@ -130,6 +132,74 @@ class AgentResumeAfterKill9Test {
         } finally {
             for (long pid : strays) {
                 ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+            }
+        }
+    }
+
+    @Test
+    void afterKill9TwoClaudeTabsInOneDirectoryEachOfferTheirOwnSessionAndEnterResumesIt() throws Exception {
+        Path root = Path.of(System.getProperty("user.dir")).getParent();
+        assertTrue(Files.isRegularFile(root.resolve("app/target/holdfast-app.jar")), "the app is built before src-test");
+        try (HoldfastProcess app = HoldfastProcess.prepare("hf-resume-claude")) {
+            Path config = Files.createDirectories(app.work().resolve("config/holdfast"));
+            Files.writeString(config.resolve("settings.json"),
+                    "{\"saveTiming\": {\"autosaveSeconds\": 1, \"checkpointIntervalSeconds\": 3, \"typingQuietSeconds\": 1}}");
+            FakeClaudeConfig claudeConfig = FakeClaudeConfig.create(Files.createDirectories(app.work().resolve("claude")));
+            StandInClaude claude = StandInClaude.install(app.work().resolve("standin-claude"), claudeConfig);
+            Map<String, String> env = new HashMap<>(claude.environment(Map.of("PATH", System.getenv("PATH")), true,
+                    false));
+            Files.writeString(app.home().resolve(".bash_profile"), "export PATH='" + claude.program().getParent()
+                    + "':\"$PATH\"\n", StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
+            Path project = Files.createDirectories(app.work().resolve("project")).toRealPath();
+
+            app.launch(root, env);
+            String first;
+            String second;
+            String tabA;
+            String tabB;
+            try (ControlClient ctl = app.connect(DEADLINE)) {
+                tabA = newTab(ctl, project);
+                tabB = newTab(ctl, project);
+                for (String tab : List.of(tabA, tabB)) {
+                    awaitText(ctl, tab, "a prompt in " + tab, s -> s.contains("READY$"));
+                    send(ctl, tab, "claude\r");
+                }
+                for (String tab : List.of(tabA, tabB)) {
+                    awaitText(ctl, tab, "the stand-in in " + tab, s -> s.contains("Welcome to Claude Code"));
+                }
+                send(ctl, tabA, "rename the config loader\r");
+                send(ctl, tabB, "speed up the test suite\r");
+                first = boundThread(ctl, tabA);
+                second = boundThread(ctl, tabB);
+                assertFalse(first.equals(second), "two Claude tabs in one directory, two sessions");
+                Path session = app.state().root().resolve("session.json");
+                await("both sessions in the autosaved session", () -> {
+                    try {
+                        String saved = Files.readString(session, StandardCharsets.UTF_8);
+                        return saved.contains(first) && saved.contains(second) ? Optional.of(saved) : Optional.empty();
+                    } catch (java.io.IOException notYet) {
+                        return Optional.empty();
+                    }
+                });
+            }
+            app.kill9();
+
+            app.launch(root, env);
+            try (ControlClient ctl = app.connect(DEADLINE)) {
+                String a = awaitText(ctl, tabA, "tab A's offer", s -> s.contains("READY$ claude --resume " + first));
+                assertTrue(a.contains("Claude Code conversation") && a.contains("press Enter to resume"), a);
+                String b = awaitText(ctl, tabB, "tab B's offer", s -> s.contains("READY$ claude --resume " + second));
+                assertFalse(b.contains("--resume " + first), "tab B offers only its own session:\n" + b);
+                assertTrue(claude.starts().stream().noneMatch(start -> start.resumed().isPresent()),
+                        "nothing is resumed before Enter");
+                send(ctl, tabB, "\r");
+                await("tab B resumed its own session", () -> Optional.of(claude.starts())
+                        .filter(starts -> starts.stream().anyMatch(st -> st.resumed().equals(Optional.of(second)))));
+                send(ctl, tabA, "\r");
+                await("tab A resumed its own session", () -> Optional.of(claude.starts())
+                        .filter(starts -> starts.stream().anyMatch(st -> st.resumed().equals(Optional.of(first)))));
+                awaitText(ctl, tabA, "tab A shows its resumed session", s -> s.contains("resumed session " + first));
+                awaitText(ctl, tabB, "tab B shows its resumed session", s -> s.contains("resumed session " + second));
             }
         }
     }
