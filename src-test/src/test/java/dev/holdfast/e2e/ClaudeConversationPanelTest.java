@@ -217,6 +217,11 @@ class ClaudeConversationPanelTest {
                 && t.contains("shared with the test run"));
         assertFalse(panelText(first).contains("second build"), panelText(first));
         assertTrue(panelText(first).contains("Claude's own file for this process names it"), panelText(first));
+        // The open panel follows the transcript as Claude writes it.
+        turn(first, "and how do we fix it?", "Give each run its own cache directory under the build's temporary "
+                + "directory, and remove it when the run ends.");
+        awaitPanel("the new turn, live", first, t -> t.contains("and how do we fix it?")
+                && t.contains("its own cache directory"));
 
         fx(() -> {
             window.tabPane().getSelectionModel().select(second.tab());
