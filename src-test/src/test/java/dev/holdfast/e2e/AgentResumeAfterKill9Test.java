@@ -111,6 +111,21 @@ class AgentResumeAfterKill9Test {
                 assertTrue(ProcessHandle.of(stray).map(ProcessHandle::isAlive).orElse(false),
                         "Holdfast never kills a process it did not start");
 
+                String tabTitle = await("tab A named after its conversation", () -> {
+                    try {
+                        JsonNode listed = HoldfastProcess.call(ctl, ControlCommand.LIST, JsonNodeFactory.instance.objectNode());
+                        for (JsonNode t : listed.isArray() ? listed : listed.path("tabs")) {
+                            if (t.path("panelId").asText().equals(tabA)
+                                    && t.path("title").asText().startsWith("Codex conversation")) {
+                                return Optional.of(t.path("title").asText());
+                            }
+                        }
+                    } catch (java.io.IOException notYet) {
+                        // Asked again below.
+                    }
+                    return Optional.empty();
+                });
+                assertEquals("Codex conversation \u2018fix the flaky test\u2019", tabTitle);
                 JsonNode panel = await("tab A's conversation shown before anything runs in it", () -> {
                     JsonNode report = conversation(ctl, tabA);
                     return report.path("binding").path("bound").asBoolean(false)

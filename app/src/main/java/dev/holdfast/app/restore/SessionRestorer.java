@@ -5,6 +5,7 @@ import dev.holdfast.app.window.MainWindow;
 import dev.holdfast.checkpoint.session.PanelForeground;
 import dev.holdfast.checkpoint.session.PanelSnapshot;
 import dev.holdfast.checkpoint.session.SessionSnapshot;
+import dev.holdfast.terminal.agent.resume.Resumable;
 import dev.holdfast.terminal.agent.resume.TabResume;
 import dev.holdfast.terminal.replay.InertReplay;
 import java.nio.file.Path;
@@ -12,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -113,6 +115,9 @@ public final class SessionRestorer implements AutoCloseable {
                 offers.decided(panel, decided);
                 return decided;
             });
+            // The tab and its card are named after the conversation at once, until a program sets a title of its own.
+            offer.thenAccept(decided -> conversationName(decided).ifPresent(name -> Platform.runLater(
+                    () -> tab.restoreTitles(panel.customTitle(), name))));
             Runnable replay = () -> replays.replayThenStart(tab.session(), scrollback, label, offer, decided -> {
                 if (decided instanceof TabResume.Offer typed) {
                     typing.typeAtPrompt(tab.session(), typed.what().command(), typed.run());
@@ -165,6 +170,14 @@ public final class SessionRestorer implements AutoCloseable {
     public void close() {
         replays.close();
         typing.close();
+    }
+
+    /** "Codex conversation ‘fix the flaky test’" for a tab that offers its agent's conversation. */
+    static Optional<String> conversationName(TabResume decided) {
+        if (decided instanceof TabResume.Offer offer && offer.what() instanceof Resumable.AgentConversation conversation) {
+            return Optional.of(conversation.description());
+        }
+        return Optional.empty();
     }
 
     /**
