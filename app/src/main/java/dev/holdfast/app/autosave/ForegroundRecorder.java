@@ -8,6 +8,7 @@ import dev.holdfast.terminal.agent.binding.Binding;
 import dev.holdfast.terminal.agent.claude.ClaudeConfig;
 import dev.holdfast.terminal.agent.codex.CodexHome;
 import dev.holdfast.terminal.agent.conversation.Conversation;
+import dev.holdfast.terminal.agent.conversation.UserTurn;
 import dev.holdfast.terminal.agent.live.TabConversation;
 import dev.holdfast.terminal.agent.resume.AgentNames;
 import dev.holdfast.terminal.agent.resume.ArgvSanitizer;
@@ -37,6 +38,9 @@ import java.util.function.Function;
  * replaces it.
  */
 public final class ForegroundRecorder implements SessionSaver.Foregrounds {
+    /** The longest first message a resume offer shows as its title, in characters. */
+    static final int TITLE_LENGTH = 60;
+
     private final ProcessInspector inspector;
     private final Function<UUID, Optional<TabConversation>> conversations;
     private final Path userHome;
@@ -114,7 +118,7 @@ public final class ForegroundRecorder implements SessionSaver.Foregrounds {
         } else {
             unbound = "Holdfast had not identified it yet";
         }
-        String title = state.flatMap(TabConversation::conversation).flatMap(Conversation::title).orElse(null);
+        String title = state.flatMap(TabConversation::conversation).flatMap(ForegroundRecorder::titleOf).orElse(null);
         Path home = agentHome(tab, agent);
         String transcript = null;
         if (agent.agent() == Agent.CODEX && id != null) {
@@ -135,6 +139,18 @@ public final class ForegroundRecorder implements SessionSaver.Foregrounds {
         return new PanelForeground.AgentRun(AgentNames.id(agent.agent()), id, title,
                 agent.workingDirectory().map(Path::toString).orElse(null),
                 sanitizer.sanitize(agent.outermost().argv()), source, unbound, processes, home.toString(), transcript);
+    }
+
+    /**
+     * What the resume offer calls the conversation: its own title, else its first message on one line, shortened
+     * (Claude Code writes a title only once it made one; Codex's thread title is its first message too).
+     */
+    static Optional<String> titleOf(Conversation conversation) {
+        return conversation.title().filter(t -> !t.isBlank()).or(() -> conversation.items().stream()
+                .filter(item -> item instanceof UserTurn).map(item -> ((UserTurn) item).text().strip())
+                .filter(text -> !text.isEmpty()).findFirst()
+                .map(text -> text.replaceAll("\\s+", " "))
+                .map(text -> text.length() <= TITLE_LENGTH ? text : text.substring(0, TITLE_LENGTH - 1) + "\u2026"));
     }
 
     private Path agentHome(TabState tab, AgentProcess agent) {

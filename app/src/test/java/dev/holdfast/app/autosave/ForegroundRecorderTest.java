@@ -169,4 +169,24 @@ class ForegroundRecorderTest {
                 session.shellPid().getAsLong()).isEmpty() ? "" : null);
         assertNull(recorder.of(tab(session)), "once something ran, the restored record is gone for good");
     }
+
+    @Test
+    void aConversationWithoutATitleIsOfferedByItsFirstMessageOnOneLineShortened() {
+        var untitled = new dev.holdfast.terminal.agent.conversation.Conversation(Optional.empty(), List.of(
+                new dev.holdfast.terminal.agent.conversation.AssistantMessage(0, Optional.empty(), "hello"),
+                new dev.holdfast.terminal.agent.conversation.UserTurn(1, Optional.empty(),
+                        "  rename the config\nloader  "),
+                new dev.holdfast.terminal.agent.conversation.UserTurn(2, Optional.empty(), "and its tests")), 3, 0);
+        assertEquals(Optional.of("rename the config loader"), ForegroundRecorder.titleOf(untitled));
+        var titled = new dev.holdfast.terminal.agent.conversation.Conversation(Optional.of("Config loader rename"),
+                untitled.items(), 3, 0);
+        assertEquals(Optional.of("Config loader rename"), ForegroundRecorder.titleOf(titled));
+        var longFirst = new dev.holdfast.terminal.agent.conversation.Conversation(Optional.empty(), List.of(
+                new dev.holdfast.terminal.agent.conversation.UserTurn(1, Optional.empty(), "x".repeat(200))), 1, 0);
+        String shortened = ForegroundRecorder.titleOf(longFirst).orElseThrow();
+        assertEquals(ForegroundRecorder.TITLE_LENGTH, shortened.length());
+        assertTrue(shortened.endsWith("\u2026"));
+        assertEquals(Optional.empty(), ForegroundRecorder.titleOf(new dev.holdfast.terminal.agent.conversation
+                .Conversation(Optional.empty(), List.of(), 0, 0)));
+    }
 }
