@@ -360,7 +360,8 @@ public final class HoldfastApplication extends Application {
      */
     private DeferredTarget startControlServer(LaunchContext context) {
         DeferredTarget target = new DeferredTarget();
-        ControlServer server = new ControlServer(context.state().controlSocket(), target, ControlSettings.defaults());
+        ControlServer server = new ControlServer(context.state().controlSocket(), target, ControlSettings.defaults(),
+                context.ownsStateDirectory());
         controlServer = server;
         background.execute(() -> {
             try {

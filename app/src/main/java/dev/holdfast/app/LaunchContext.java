@@ -81,6 +81,11 @@ final class LaunchContext {
         this.clocks = clocks;
     }
 
+    /** Whether this launch holds the state directory's instance lock (owns its session), not another Holdfast. */
+    public boolean ownsStateDirectory() {
+        return lock != null;
+    }
+
     Clocks clocks() {
         return clocks;
     }

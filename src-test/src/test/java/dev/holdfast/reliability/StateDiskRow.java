@@ -40,6 +40,10 @@ final class StateDiskRow {
         if (!"0".equals(run("id", "-u").strip())) {
             return RowResult.skipped("state directory failures", "mounting a tmpfs needs root (id -u is not 0)");
         }
+        String cannotMount = mountProblem();
+        if (cannotMount != null) {
+            return RowResult.skipped("state directory failures", "cannot mount a tmpfs here: " + cannotMount);
+        }
         List<String> losses = new ArrayList<>();
         int intact = 0;
         List<String> figures = new ArrayList<>();
@@ -172,6 +176,20 @@ final class StateDiskRow {
             }
         } catch (IOException full) {
             // Full to the byte.
+        }
+    }
+
+    /** Null when a tmpfs can be mounted (root in a container without the capability cannot), else why not. */
+    private static String mountProblem() throws IOException, InterruptedException {
+        Path probe = Files.createTempDirectory(Path.of("/tmp"), "hf-rel-mount");
+        try {
+            run("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", probe.toString());
+            run("umount", probe.toString());
+            return null;
+        } catch (IOException e) {
+            return e.getMessage().strip();
+        } finally {
+            Files.deleteIfExists(probe);
         }
     }
 

@@ -108,6 +108,7 @@ public final class ControlServer implements AutoCloseable {
         }
     }
 
+    private final boolean mayTakePrimary;
     private Running running;
     private boolean started;
     private boolean stopped;
@@ -117,9 +118,20 @@ public final class ControlServer implements AutoCloseable {
      *                      {@code StateDirectory.controlSocket()}
      */
     public ControlServer(Path primarySocket, ControlTarget target, ControlSettings settings) {
+        this(primarySocket, target, settings, true);
+    }
+
+    /**
+     * @param mayTakePrimary false for an instance that does not own the state directory (another holds its
+     *                       instance lock): it always takes {@code control-<pid>.sock}, so that {@code holdfast ctl}
+     *                       without {@code --instance} reaches the instance whose session it is, whichever started
+     *                       its server first
+     */
+    public ControlServer(Path primarySocket, ControlTarget target, ControlSettings settings, boolean mayTakePrimary) {
         this.sockets = new ControlSockets(Objects.requireNonNull(primarySocket, "primarySocket").toAbsolutePath());
         this.target = Objects.requireNonNull(target, "target");
         this.settings = Objects.requireNonNull(settings, "settings");
+        this.mayTakePrimary = mayTakePrimary;
     }
 
     /**
@@ -240,7 +252,9 @@ public final class ControlServer implements AutoCloseable {
     }
 
     private Path chooseSocket(long pid) throws IOException {
-        for (Path candidate : List.of(sockets.primary(), sockets.forPid(pid))) {
+        List<Path> candidates = mayTakePrimary ? List.of(sockets.primary(), sockets.forPid(pid))
+                : List.of(sockets.forPid(pid));
+        for (Path candidate : candidates) {
             ControlSockets.State state = ControlSockets.probe(candidate);
             if (state == ControlSockets.State.LIVE) {
                 continue;
@@ -251,8 +265,7 @@ public final class ControlServer implements AutoCloseable {
             }
             return candidate;
         }
-        throw new IOException("the control sockets " + sockets.primary() + " and " + sockets.forPid(pid)
-                + " both belong to running Holdfast instances");
+        throw new IOException("the control sockets " + candidates + " belong to running Holdfast instances");
     }
 
     private static ServerSocketChannel bind(Path socket) throws IOException {

@@ -260,6 +260,18 @@ class ControlServerTest {
     }
 
     @Test
+    void anInstanceThatDoesNotOwnTheStateLeavesThePrimarySocketFreeForTheOwner() throws IOException {
+        ControlServer visitor = new ControlServer(primary, target, ControlSettings.defaults(), false);
+        servers.add(visitor);
+
+        Path taken = visitor.start();
+
+        assertEquals(directory.resolve("control-" + ProcessHandle.current().pid() + ".sock"), taken);
+        assertFalse(Files.exists(primary), "control.sock stays free");
+        assertEquals(primary, start(), "the owner, starting after it, still gets control.sock");
+    }
+
+    @Test
     void instanceNamesThisProcessAndItsSocket() throws IOException {
         Path socket = start();
         JsonNode instance = assertOk(call("{\"v\":1,\"id\":1,\"cmd\":\"instance\"}"));

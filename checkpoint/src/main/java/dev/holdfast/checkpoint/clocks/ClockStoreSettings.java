@@ -19,6 +19,11 @@ public record ClockStoreSettings(Duration writeBackoff, Duration otherInstanceRe
     public static final Duration DEFAULT_OTHER_INSTANCE_RETENTION = Duration.ofDays(30);
     public static final Duration DEFAULT_BUSY_TIMEOUT = Duration.ofSeconds(1);
     public static final Duration DEFAULT_CLOSE_TIMEOUT = Duration.ofSeconds(3);
+    /**
+     * A {@code panes.sqlite} larger than this is not Holdfast's (a few hundred bytes a pane): it is set aside
+     * unopened as damaged, as the session files over their limit are, and a fresh one made.
+     */
+    public static final long MAX_FILE_BYTES = 32L * 1024 * 1024;
 
     public static final ClockStoreSettings DEFAULT = new ClockStoreSettings(DEFAULT_WRITE_BACKOFF,
             DEFAULT_OTHER_INSTANCE_RETENTION, DEFAULT_BUSY_TIMEOUT, DEFAULT_CLOSE_TIMEOUT);

@@ -160,10 +160,18 @@ public final class PaneClocks implements AutoCloseable {
         recordLaunch();
     }
 
-    /** Opens the store if it is not open; a corrupt file is moved aside and a fresh one made. Executor only. */
+    /**
+     * Opens the store if it is not open; a corrupt or oversized file is moved aside and a fresh one made. Executor
+     * only.
+     */
     private boolean connect() {
         if (store != null) {
             return true;
+        }
+        long size = sizeOf(file);
+        if (size > ClockStoreSettings.MAX_FILE_BYTES) {
+            return startAfresh(new ClockStoreException(ClockStoreProblem.CORRUPT, "it is " + size
+                    + " bytes, larger than the limit of " + ClockStoreSettings.MAX_FILE_BYTES, null));
         }
         try {
             store = PaneClockStore.open(file, settings.busyTimeout());
@@ -177,6 +185,14 @@ public final class PaneClocks implements AutoCloseable {
                 return false;
             }
             return startAfresh(e);
+        }
+    }
+
+    private static long sizeOf(Path file) {
+        try {
+            return Files.size(file);
+        } catch (IOException missing) {
+            return 0;
         }
     }
 

@@ -186,6 +186,25 @@ class PaneClocksTest {
     }
 
     @Test
+    void aDatabaseLargerThanTheLimitIsMovedAsideUnopenedAndRecreated() throws Exception {
+        PaneClocks first = launch(true);
+        quit(first);
+        try (java.io.RandomAccessFile file = new java.io.RandomAccessFile(db().toFile(), "rw")) {
+            file.setLength(3L * 1024 * 1024 * 1024);
+        }
+        PaneClocks clocks = launch(true);
+        assertEquals(1, notices.size(), notices.toString());
+        assertTrue(notices.get(0).startsWith("panes.sqlite was damaged"), notices.get(0));
+        try (Stream<Path> files = Files.list(state)) {
+            assertTrue(files.anyMatch(p -> p.getFileName().toString().startsWith("panes.corrupt-")), "set aside");
+        }
+        assertTrue(Files.size(db()) < ClockStoreSettings.MAX_FILE_BYTES, "a fresh database in its place");
+        assertTrue(clocks.record(idle(clocks, UUID.randomUUID(), "h", T0, T0)));
+        clocks.flush(WAIT);
+        assertEquals(1, clocks.stats().writes(), "the fresh database works");
+    }
+
+    @Test
     void aDatabaseDamagedInsideIsMovedAsideToo() throws Exception {
         PaneClocks first = launch(true);
         for (int i = 0; i < 200; i++) {
