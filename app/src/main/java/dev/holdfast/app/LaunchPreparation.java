@@ -18,7 +18,9 @@ import dev.holdfast.checkpoint.session.InstanceLock;
 import dev.holdfast.checkpoint.session.LaunchRecord;
 import dev.holdfast.checkpoint.session.LaunchSentinel;
 import dev.holdfast.checkpoint.session.ProcessTable;
+import dev.holdfast.checkpoint.session.SessionSnapshot;
 import dev.holdfast.checkpoint.session.SessionSnapshotStore;
+import dev.holdfast.checkpoint.session.WindowFrame;
 import dev.holdfast.checkpoint.store.StateDirectory;
 import dev.holdfast.checkpoint.store.StateHousekeeping;
 import dev.holdfast.terminal.pty.NativeLibraryDirectory;
@@ -59,6 +61,8 @@ import org.slf4j.LoggerFactory;
 final class LaunchPreparation {
 
     private static final Logger LOG = LoggerFactory.getLogger(LaunchPreparation.class);
+    /** Where a window restored from checkpoints alone opens: no saved session says where it was. */
+    static final WindowFrame NO_SAVED_WINDOW = new WindowFrame(80, 60, 1000, 700, false);
 
     /** Inputs, all explicit so a test can run a launch against a temporary directory. */
     record Inputs(StateDirectory state, String stateProblem, LaunchOptions options, Map<String, String> environment,
@@ -149,6 +153,17 @@ final class LaunchPreparation {
             restore = new StartupRestore(restore.snapshot(), restore.withScrollback(), false, restore.notices());
         }
         RestorePlan plan = null;
+        if (restore.snapshot().isEmpty() && restore.persist() && !recovered.checkpoints().isEmpty()) {
+            // No session to read, yet a crashed launch left scrollback: its tabs come back from their checkpoints.
+            SessionSnapshot fromCheckpoints = RestorePlan.fromCheckpointsAlone(recovered.checkpoints(),
+                    NO_SAVED_WINDOW);
+            LOG.info("Launch {}: no saved session; restoring {} tab(s) from their checkpoints", launch.launchId(),
+                    fromCheckpoints.panels().size());
+            List<String> told = new ArrayList<>(restore.notices());
+            told.add("No saved session could be read: " + fromCheckpoints.panels().size()
+                    + " tab(s) came back from their scrollback checkpoints, in your home directory.");
+            restore = new StartupRestore(Optional.of(fromCheckpoints), null, true, told);
+        }
         if (restore.snapshot().isPresent()) {
             plan = RestorePlan.merge(restore.snapshot().get(), restore.withScrollback(), recovered.checkpoints());
             restore = new StartupRestore(Optional.of(plan.snapshot()), null, restore.persist(), restore.notices());

@@ -84,6 +84,20 @@ class LaunchPreparationTest {
     }
 
     @Test
+    void aCrashBeforeAnySessionWasSavedBringsItsTabsBackFromTheirCheckpoints() throws IOException {
+        // The crashed launch's session save never reached the disk (full, or the crash came first).
+        java.nio.file.Files.delete(state.root().resolve("session.json"));
+        LaunchContext next = launch(false, Map.of());
+
+        assertEquals(TAB, next.restore().snapshot().orElseThrow().panels().get(0).panelId());
+        assertEquals("before the crash\r\n", restoredScrollback(next));
+        assertEquals(1, next.checkpoints().plan().seeds().size(), "written back as this launch's at once");
+        assertTrue(next.restore().notices().stream().anyMatch(n -> n.contains("scrollback checkpoints")),
+                next.restore().notices().toString());
+        next.releaseLock();
+    }
+
+    @Test
     void noRestoreAfterACrashKeepsTheCrashsCheckpointsForTheNextLaunch() throws IOException {
         LaunchContext noRestore = launch(true, Map.of());
         assertTrue(noRestore.restore().snapshot().isEmpty());

@@ -2,14 +2,18 @@ package dev.holdfast.checkpoint.scrollback;
 
 import dev.holdfast.checkpoint.session.PanelSnapshot;
 import dev.holdfast.checkpoint.session.SessionSnapshot;
+import dev.holdfast.checkpoint.session.WindowFrame;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -84,6 +88,29 @@ public record RestorePlan(SessionSnapshot snapshot, Map<UUID, RestoreSource> sou
         SessionSnapshot merged = new SessionSnapshot(snapshot.version(), snapshot.createdAt(), snapshot.window(),
                 panels, snapshot.selectedIndex(), snapshot.scrollbackCapturedAt(), snapshot.sidebar());
         return new RestorePlan(merged, sources, seeds);
+    }
+
+    /**
+     * The session to restore when no saved session could be read but valid checkpoints were found: the crash came
+     * before the launch's first session save (a full disk, a crash within a second of a fresh start), or both
+     * session files are gone. Each checkpoint becomes a tab, oldest capture first, in the home directory; null when
+     * there are none. (With a session, a checkpoint of a tab it does not name is a closed tab's, and is not
+     * restored: see {@link #merge}.)
+     */
+    public static SessionSnapshot fromCheckpointsAlone(List<ScrollbackRecord> checkpoints, WindowFrame window) {
+        if (checkpoints.isEmpty()) {
+            return null;
+        }
+        Instant newest = checkpoints.stream().map(ScrollbackRecord::capturedAt).max(Instant::compareTo).orElseThrow();
+        Set<UUID> seen = new HashSet<>();
+        List<PanelSnapshot> panels = new ArrayList<>();
+        for (ScrollbackRecord record : checkpoints.stream()
+                .sorted(Comparator.comparing(ScrollbackRecord::capturedAt)).toList()) {
+            if (seen.add(record.panelId())) {
+                panels.add(new PanelSnapshot(record.panelId(), null, null, null, null, true));
+            }
+        }
+        return new SessionSnapshot(newest, window, panels, 0, null);
     }
 
     /** Where the panel's scrollback came from; {@link RestoreSource.None} for a panel not in the plan. */

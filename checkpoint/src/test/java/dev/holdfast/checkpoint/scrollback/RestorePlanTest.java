@@ -192,6 +192,23 @@ class RestorePlanTest {
         assertNull(plan.snapshot().panels().get(0).scrollback());
     }
 
+    @Test
+    void withoutAnySessionEveryValidCheckpointBecomesATabOldestFirst() {
+        List<ScrollbackRecord> found = List.of(checkpoint(LOGS, T.plusSeconds(5), "second\r\n"),
+                checkpoint(SHELL, T, "first\r\n"));
+
+        SessionSnapshot session = RestorePlan.fromCheckpointsAlone(found, WINDOW);
+        RestorePlan plan = RestorePlan.merge(session, null, found);
+
+        assertEquals(List.of(SHELL, LOGS), plan.snapshot().panels().stream().map(PanelSnapshot::panelId).toList());
+        assertEquals(List.of("first\r\n", "second\r\n"),
+                plan.snapshot().panels().stream().map(PanelSnapshot::scrollback).toList());
+        assertInstanceOf(RestoreSource.Checkpoint.class, plan.sourceOf(SHELL));
+        assertEquals(2, plan.seeds().size(), "both are written back as this launch's at once");
+        assertNull(plan.snapshot().panels().get(0).workingDirectory(), "in the home directory");
+        assertNull(RestorePlan.fromCheckpointsAlone(List.of(), WINDOW));
+    }
+
     private static ScrollbackRecord checkpoint(UUID panel, Instant capturedAt, String text) {
         return ScrollbackRecord.of(panel, CRASHED, capturedAt, 1, false, false, text);
     }
