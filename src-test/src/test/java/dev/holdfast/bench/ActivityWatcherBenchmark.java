@@ -1,11 +1,8 @@
 package dev.holdfast.bench;
 
-import static dev.holdfast.bench.HoldfastProcess.call;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.holdfast.app.control.ControlClient;
 import dev.holdfast.app.control.ControlCommand;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -73,58 +70,58 @@ class ActivityWatcherBenchmark {
     private Run runOnce(Path appRoot) throws Exception {
         try (HoldfastProcess app = HoldfastProcess.prepare("hf-watch-bench")) {
             app.launch(appRoot);
-            try (ControlClient client = app.connect(Duration.ofSeconds(60))) {
-                List<String> panels = new ArrayList<>();
-                panels.add(call(client, ControlCommand.LIST, JsonNodeFactory.instance.objectNode())
-                        .get(0).path("panelId").asText());
-                while (panels.size() < TABS) {
-                    panels.add(call(client, ControlCommand.NEW_TAB, JsonNodeFactory.instance.objectNode())
-                            .path("panelId").asText());
-                }
-                for (String panel : panels) {
-                    awaitPrompt(client, panel);
-                }
-                for (String panel : panels.subList(0, FLOODING)) {
-                    ObjectNode args = JsonNodeFactory.instance.objectNode();
-                    args.put("panel", panel);
-                    args.put("text", "while :; do seq 1 100000; done\r");
-                    call(client, ControlCommand.SEND, args);
-                }
-                JsonNode before = stats(client);
-                Map<String, Double> cpuBefore = threadCpu(app.pid());
-                long started = System.nanoTime();
-                Thread.sleep(WINDOW.toMillis());
-                Map<String, Double> cpuAfter = threadCpu(app.pid());
-                JsonNode after = stats(client);
-                double seconds = (System.nanoTime() - started) / 1e9;
-                double scale = WINDOW.toSeconds() / seconds;
-                for (String panel : panels.subList(0, FLOODING)) {
-                    ObjectNode args = JsonNodeFactory.instance.objectNode();
-                    args.put("panel", panel);
-                    args.put("text", "\u0003");
-                    call(client, ControlCommand.SEND, args);
-                }
-                JsonNode histogram = after.path("fxStalls").path("histogram");
-                long[] buckets = delta(before.path("fxStalls").path("histogram"), histogram);
-                return new Run(scale * delta(cpuBefore, cpuAfter, "holdfast-activ"),
-                        scale * delta(cpuBefore, cpuAfter, "holdfast-pane-"),
-                        scale * delta(cpuBefore, cpuAfter, ""),
-                        after.path("paneClocks").path("writes").asLong() - before.path("paneClocks").path("writes").asLong(),
-                        p99(buckets, limits(histogram)), after.path("fxStalls").path("maxMillis").asDouble(), sum(buckets),
-                        after.has("activity"));
+            // One connection a request, as ctl makes: the server closes a connection idle for 10 s, as during the window.
+            app.connect(Duration.ofSeconds(60)).close();
+            List<String> panels = new ArrayList<>();
+            panels.add(app.ctl(ControlCommand.LIST, JsonNodeFactory.instance.objectNode())
+                    .get(0).path("panelId").asText());
+            while (panels.size() < TABS) {
+                panels.add(app.ctl(ControlCommand.NEW_TAB, JsonNodeFactory.instance.objectNode())
+                        .path("panelId").asText());
             }
+            for (String panel : panels) {
+                awaitPrompt(app, panel);
+            }
+            for (String panel : panels.subList(0, FLOODING)) {
+                ObjectNode args = JsonNodeFactory.instance.objectNode();
+                args.put("panel", panel);
+                args.put("text", "while :; do seq 1 100000; done\r");
+                app.ctl(ControlCommand.SEND, args);
+            }
+            JsonNode before = stats(app);
+            Map<String, Double> cpuBefore = threadCpu(app.pid());
+            long started = System.nanoTime();
+            Thread.sleep(WINDOW.toMillis());
+            Map<String, Double> cpuAfter = threadCpu(app.pid());
+            JsonNode after = stats(app);
+            double seconds = (System.nanoTime() - started) / 1e9;
+            double scale = WINDOW.toSeconds() / seconds;
+            for (String panel : panels.subList(0, FLOODING)) {
+                ObjectNode args = JsonNodeFactory.instance.objectNode();
+                args.put("panel", panel);
+                args.put("text", "\u0003");
+                app.ctl(ControlCommand.SEND, args);
+            }
+            JsonNode histogram = after.path("fxStalls").path("histogram");
+            long[] buckets = delta(before.path("fxStalls").path("histogram"), histogram);
+            return new Run(scale * delta(cpuBefore, cpuAfter, "holdfast-activ"),
+                    scale * delta(cpuBefore, cpuAfter, "holdfast-pane-"),
+                    scale * delta(cpuBefore, cpuAfter, ""),
+                    after.path("paneClocks").path("writes").asLong() - before.path("paneClocks").path("writes").asLong(),
+                    p99(buckets, limits(histogram)), after.path("fxStalls").path("maxMillis").asDouble(), sum(buckets),
+                    after.has("activity"));
         }
     }
 
-    private static JsonNode stats(ControlClient client) throws IOException {
-        return call(client, ControlCommand.STATS, JsonNodeFactory.instance.objectNode());
+    private static JsonNode stats(HoldfastProcess app) throws IOException {
+        return app.ctl(ControlCommand.STATS, JsonNodeFactory.instance.objectNode());
     }
 
-    private static void awaitPrompt(ControlClient client, String panel) throws Exception {
+    private static void awaitPrompt(HoldfastProcess app, String panel) throws Exception {
         ObjectNode args = JsonNodeFactory.instance.objectNode();
         args.put("panel", panel);
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (!call(client, ControlCommand.READ, args).path("text").asText().contains(HoldfastProcess.PROMPT)) {
+        while (!app.ctl(ControlCommand.READ, args).path("text").asText().contains(HoldfastProcess.PROMPT)) {
             if (System.nanoTime() > deadline) {
                 throw new IllegalStateException("no prompt in " + panel);
             }
