@@ -97,7 +97,7 @@ readonly jdk_modules=java.base,java.desktop,java.logging,java.management,java.na
 app_java_options=(
   -Xms32m -Xmx2g
   -XX:+UseG1GC
-  -XX:G1PeriodicGCInterval=5000
+  -XX:G1PeriodicGCInterval=20000
   -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30
   -XX:TrimNativeHeapInterval=5000
   -Dfile.encoding=UTF-8

@@ -16,7 +16,7 @@
 #     any, the launcher's own (read from ./holdfast) are measured, and the first set is the baseline of the
 #     ratios. --quick: smaller floods (200,000 lines, a 10 MB file, 20,000 lines per tab). --only N: case N alone.
 # Example:
-#   src-test/bench/memory-bench.sh "-Xms64m -Xmx2g -XX:+UseG1GC" "-Xms32m -Xmx2g -XX:+UseG1GC -XX:G1PeriodicGCInterval=5000"
+#   src-test/bench/memory-bench.sh "-Xms64m -Xmx2g -XX:+UseG1GC" "-Xms32m -Xmx2g -XX:+UseG1GC -XX:G1PeriodicGCInterval=20000"
 set -uo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd -P)"

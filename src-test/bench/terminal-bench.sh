@@ -69,7 +69,7 @@ with open(path, "w") as f:
 PY
 
 # The JVM options of the ./holdfast launcher, so the figures are what a user gets; add more with HOLDFAST_JAVA_OPTS.
-java_cmd=(java -Xms32m -Xmx2g -XX:+UseG1GC -XX:G1PeriodicGCInterval=5000 -XX:MinHeapFreeRatio=10
+java_cmd=(java -Xms32m -Xmx2g -XX:+UseG1GC -XX:G1PeriodicGCInterval=20000 -XX:MinHeapFreeRatio=10
           -XX:MaxHeapFreeRatio=30 -XX:TrimNativeHeapInterval=5000 -Dfile.encoding=UTF-8 ${HOLDFAST_JAVA_OPTS:-} -Dholdfast.bench="$work")
 if [[ -n "${DISPLAY:-}" ]]; then
   java_cmd+=(-jar "$jar")
