@@ -1,14 +1,9 @@
 package dev.holdfast.terminal.emulation;
 
-import com.techsenger.jeditermfx.core.CursorShape;
 import com.techsenger.jeditermfx.core.RequestOrigin;
-import com.techsenger.jeditermfx.core.TerminalDisplay;
 import com.techsenger.jeditermfx.core.TerminalOutputStream;
-import com.techsenger.jeditermfx.core.emulator.mouse.MouseFormat;
-import com.techsenger.jeditermfx.core.emulator.mouse.MouseMode;
 import com.techsenger.jeditermfx.core.model.JediTerminal;
 import com.techsenger.jeditermfx.core.model.StyleState;
-import com.techsenger.jeditermfx.core.model.TerminalSelection;
 import com.techsenger.jeditermfx.core.util.TermSize;
 import dev.holdfast.terminal.scrollback.FastHistoryTextBuffer;
 import dev.holdfast.terminal.scrollback.ScrollbackLimit;
@@ -154,86 +149,5 @@ final class DifferentialTerminal implements AutoCloseable {
     public void close() throws InterruptedException {
         feed.close();
         reader.join(IDLE_DEADLINE.toMillis());
-    }
-
-    /** The display as a user would see it: what programs set through the model. */
-    static final class RecordingDisplay implements TerminalDisplay {
-        String title = "";
-        boolean cursorVisible = true;
-        CursorShape cursorShape;
-        MouseMode mouseMode = MouseMode.MOUSE_REPORTING_NONE;
-        MouseFormat mouseFormat = MouseFormat.MOUSE_FORMAT_XTERM;
-        boolean bracketedPaste;
-        boolean alternateScreen;
-        int beeps;
-
-        @Override
-        public void setCursor(int x, int y) {
-        }
-
-        @Override
-        public void setCursorShape(CursorShape shape) {
-            cursorShape = shape;
-        }
-
-        @Override
-        public void beep() {
-            beeps++;
-        }
-
-        @Override
-        public void scrollArea(int top, int size, int dy) {
-        }
-
-        @Override
-        public void setCursorVisible(boolean visible) {
-            cursorVisible = visible;
-        }
-
-        @Override
-        public void useAlternateScreenBuffer(boolean enabled) {
-            alternateScreen = enabled;
-        }
-
-        @Override
-        public String getWindowTitle() {
-            return title;
-        }
-
-        @Override
-        public void setWindowTitle(String windowTitle) {
-            title = windowTitle;
-        }
-
-        @Override
-        public TerminalSelection getSelection() {
-            return null;
-        }
-
-        @Override
-        public void terminalMouseModeSet(MouseMode mode) {
-            mouseMode = mode;
-        }
-
-        @Override
-        public void setMouseFormat(MouseFormat format) {
-            mouseFormat = format;
-        }
-
-        @Override
-        public boolean ambiguousCharsAreDoubleWidth() {
-            return false;
-        }
-
-        @Override
-        public void setBracketedPasteMode(boolean enabled) {
-            bracketedPaste = enabled;
-        }
-
-        String describe() {
-            return "title=" + title + " cursorVisible=" + cursorVisible + " cursorShape=" + cursorShape
-                    + " mouse=" + mouseMode + "/" + mouseFormat + " bracketedPaste=" + bracketedPaste
-                    + " alternate=" + alternateScreen + " beeps=" + beeps;
-        }
     }
 }

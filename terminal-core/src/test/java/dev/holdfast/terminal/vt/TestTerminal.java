@@ -1,17 +1,13 @@
 package dev.holdfast.terminal.vt;
 
-import com.techsenger.jeditermfx.core.CursorShape;
 import com.techsenger.jeditermfx.core.Terminal;
-import com.techsenger.jeditermfx.core.TerminalDisplay;
 import com.techsenger.jeditermfx.core.TerminalOutputStream;
 import com.techsenger.jeditermfx.core.TtyBasedArrayDataStream;
 import com.techsenger.jeditermfx.core.TtyConnector;
 import com.techsenger.jeditermfx.core.emulator.JediEmulator;
-import com.techsenger.jeditermfx.core.emulator.mouse.MouseFormat;
-import com.techsenger.jeditermfx.core.emulator.mouse.MouseMode;
 import com.techsenger.jeditermfx.core.model.JediTerminal;
 import com.techsenger.jeditermfx.core.model.StyleState;
-import com.techsenger.jeditermfx.core.model.TerminalSelection;
+import dev.holdfast.terminal.emulation.RecordingDisplay;
 import dev.holdfast.terminal.export.PhysicalRows;
 import dev.holdfast.terminal.scrollback.FastHistoryTextBuffer;
 import dev.holdfast.terminal.stream.EmulatorFeed;
@@ -129,68 +125,6 @@ final class TestTerminal {
     /** Cursor as column,row, both 1-based. */
     String cursor() {
         return terminal.getCursorX() + "," + terminal.getCursorY();
-    }
-
-    static final class RecordingDisplay implements TerminalDisplay {
-        String title = "";
-        CursorShape cursorShape;
-        MouseMode mouseMode = MouseMode.MOUSE_REPORTING_NONE;
-        MouseFormat mouseFormat = MouseFormat.MOUSE_FORMAT_XTERM;
-
-        @Override
-        public void setCursor(int x, int y) {
-        }
-
-        @Override
-        public void setCursorShape(CursorShape shape) {
-            cursorShape = shape;
-        }
-
-        @Override
-        public void beep() {
-        }
-
-        @Override
-        public void scrollArea(int top, int size, int dy) {
-        }
-
-        @Override
-        public void setCursorVisible(boolean visible) {
-        }
-
-        @Override
-        public void useAlternateScreenBuffer(boolean enabled) {
-        }
-
-        @Override
-        public String getWindowTitle() {
-            return title;
-        }
-
-        @Override
-        public void setWindowTitle(String windowTitle) {
-            title = windowTitle;
-        }
-
-        @Override
-        public TerminalSelection getSelection() {
-            return null;
-        }
-
-        @Override
-        public void terminalMouseModeSet(MouseMode mode) {
-            mouseMode = mode;
-        }
-
-        @Override
-        public void setMouseFormat(MouseFormat format) {
-            mouseFormat = format;
-        }
-
-        @Override
-        public boolean ambiguousCharsAreDoubleWidth() {
-            return false;
-        }
     }
 
     private static final class FeedConnector implements TtyConnector {
