@@ -10,12 +10,8 @@ import dev.holdfast.terminal.agent.transcript.TranscriptLimits;
 import dev.holdfast.terminal.pty.ProcessDetails;
 import dev.holdfast.terminal.pty.ProcessInspector;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -26,7 +22,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
-import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,7 +35,6 @@ public final class ClaudeResolver {
     private static final Logger LOG = LoggerFactory.getLogger(ClaudeResolver.class);
     /** Configuration directories whose project listings are kept between rounds. */
     static final int CACHED_CONFIGS = 8;
-    private static final Pattern SESSION_FILE_NAME = Pattern.compile("(\\d{1,18})\\.json");
 
     private final ClaudeBindingPolicy policy;
     private final ClaudeSettings settings;
@@ -245,33 +239,11 @@ public final class ClaudeResolver {
      * reused). The newest {@link ClaudeSettings#maxSessionFiles()} files are read.
      */
     private Map<Long, String> liveSessionFiles(ClaudeConfig config) {
-        List<Path> files = new ArrayList<>();
-        try (DirectoryStream<Path> entries = Files.newDirectoryStream(config.sessions(), "*.json")) {
-            entries.forEach(files::add);
-        } catch (IOException e) {
-            return Map.of();
-        }
-        Map<Path, FileTime> modified = new HashMap<>();
-        for (Path f : files) {
-            try {
-                modified.put(f, Files.getLastModifiedTime(f));
-            } catch (IOException e) {
-                modified.put(f, FileTime.fromMillis(0));
-            }
-        }
-        files.sort(Comparator.comparing((Path f) -> modified.get(f)).reversed());
         Map<Long, String> live = new LinkedHashMap<>();
-        for (Path f : files.subList(0, Math.min(files.size(), settings.maxSessionFiles()))) {
-            var m = SESSION_FILE_NAME.matcher(f.getFileName().toString());
-            if (!m.matches()) {
-                continue;
-            }
-            long pid = Long.parseLong(m.group(1));
-            if (ClaudeSessionFile.read(f, pid, json) instanceof ClaudeSessionFile.Found found) {
-                Optional<ProcessDetails> running = inspector.process(pid);
-                if (running.isPresent() && found.file().describes(running.get())) {
-                    live.put(pid, found.file().sessionId());
-                }
+        for (ClaudeSessionFile file : ClaudeSessionFile.readNewest(config, json, settings.maxSessionFiles())) {
+            Optional<ProcessDetails> running = inspector.process(file.pid());
+            if (running.isPresent() && file.describes(running.get())) {
+                live.put(file.pid(), file.sessionId());
             }
         }
         return live;

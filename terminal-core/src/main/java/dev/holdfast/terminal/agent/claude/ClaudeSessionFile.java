@@ -4,13 +4,21 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.holdfast.terminal.pty.ProcessDetails;
 import java.io.IOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -33,6 +41,7 @@ public record ClaudeSessionFile(long pid, String sessionId, Optional<String> cwd
     /** A session file is a few hundred bytes; anything far larger is not one. */
     static final long MAX_BYTES = 64 * 1024;
     private static final Pattern WHITESPACE = Pattern.compile("\\s+");
+    private static final Pattern FILE_NAME = Pattern.compile("(\\d{1,18})\\.json");
     private static final Pattern SESSION_ID =
             Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
 
@@ -88,6 +97,36 @@ public record ClaudeSessionFile(long pid, String sessionId, Optional<String> cwd
                 ? Optional.of(procStart.asText()).filter(s -> !s.isBlank()) : Optional.empty();
         return new Found(new ClaudeSessionFile(pid, id.toLowerCase(Locale.ROOT), text(node, "cwd"), started, stamp,
                 text(node, "kind"), text(node, "entrypoint")));
+    }
+
+    /**
+     * The {@code sessions/<pid>.json} files of {@code config} that read as their pid's, newest first: of the
+     * {@code limit} newest {@code *.json} files there. None when the directory cannot be listed.
+     */
+    public static List<ClaudeSessionFile> readNewest(ClaudeConfig config, ObjectMapper json, int limit) {
+        List<Path> files = new ArrayList<>();
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(config.sessions(), "*.json")) {
+            entries.forEach(files::add);
+        } catch (IOException e) {
+            return List.of();
+        }
+        Map<Path, FileTime> modified = new HashMap<>();
+        for (Path f : files) {
+            try {
+                modified.put(f, Files.getLastModifiedTime(f));
+            } catch (IOException e) {
+                modified.put(f, FileTime.fromMillis(0));
+            }
+        }
+        files.sort(Comparator.comparing((Path f) -> modified.get(f)).reversed());
+        List<ClaudeSessionFile> found = new ArrayList<>();
+        for (Path f : files.subList(0, Math.min(files.size(), limit))) {
+            Matcher name = FILE_NAME.matcher(f.getFileName().toString());
+            if (name.matches() && read(f, Long.parseLong(name.group(1)), json) instanceof Found file) {
+                found.add(file.file());
+            }
+        }
+        return found;
     }
 
     private static Optional<String> text(JsonNode node, String field) {

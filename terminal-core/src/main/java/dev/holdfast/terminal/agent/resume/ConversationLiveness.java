@@ -13,9 +13,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -74,7 +72,8 @@ public final class ConversationLiveness {
             return new Liveness.Running(first.getKey(), "it holds " + first.getValue() + " open");
         }
         if (agent == Agent.CLAUDE_CODE && saved.agentHome().isPresent()) {
-            for (ClaudeSessionFile file : sessionFiles(new ClaudeConfig(saved.agentHome().get()))) {
+            for (ClaudeSessionFile file : ClaudeSessionFile.readNewest(new ClaudeConfig(saved.agentHome().get()), json,
+                    Integer.MAX_VALUE)) {
                 if (file.sessionId().equals(saved.conversation().sessionId()) && runsAsRecorded(file)) {
                     return new Liveness.Running(file.pid(), "sessions/" + file.pid() + ".json names it");
                 }
@@ -90,28 +89,6 @@ public final class ConversationLiveness {
         }
         // No start time to compare: only a process that is still this agent counts, never a pid reused by another.
         return runsAgent(now, agent);
-    }
-
-    /** Every {@code sessions/<pid>.json} of the config directory that reads as its pid's. */
-    private List<ClaudeSessionFile> sessionFiles(ClaudeConfig config) {
-        List<ClaudeSessionFile> files = new ArrayList<>();
-        if (!Files.isDirectory(config.sessions())) {
-            return files;
-        }
-        try (DirectoryStream<Path> entries = Files.newDirectoryStream(config.sessions(), "*.json")) {
-            for (Path entry : entries) {
-                String name = entry.getFileName().toString();
-                String pid = name.substring(0, name.length() - ".json".length());
-                if (!pid.isEmpty() && pid.length() < 19 && pid.chars().allMatch(Character::isDigit)
-                        && ClaudeSessionFile.read(entry, Long.parseLong(pid), json)
-                                instanceof ClaudeSessionFile.Found found) {
-                    files.add(found.file());
-                }
-            }
-        } catch (IOException e) {
-            return files;
-        }
-        return files;
     }
 
     /**
