@@ -15,7 +15,6 @@ import dev.holdfast.terminal.agent.claude.ClaudeObservation;
 import dev.holdfast.terminal.agent.claude.ClaudeProjects;
 import dev.holdfast.terminal.agent.claude.ClaudeResolution;
 import dev.holdfast.terminal.agent.claude.ClaudeResolver;
-import dev.holdfast.terminal.agent.claude.ClaudeTranscript;
 import dev.holdfast.terminal.agent.claude.ClaudeTranscriptEvidence;
 import dev.holdfast.terminal.agent.codex.CodexBindingPolicy;
 import dev.holdfast.terminal.agent.codex.CodexConversation;
@@ -95,6 +94,8 @@ public final class LiveConversations implements AutoCloseable {
     private final Map<UUID, String> refusals = new HashMap<>();
     /** Restored tabs' conversations, until an agent runs in the tab. */
     private final Map<UUID, RestoredConversation> restored = new HashMap<>();
+    /** Where a restored tab's conversation was found, looked up once: a restored conversation's file does not move. */
+    private final Map<UUID, RestoredFile> restoredFiles = new HashMap<>();
     private boolean started;
 
     /**
@@ -108,6 +109,10 @@ public final class LiveConversations implements AutoCloseable {
             Objects.requireNonNull(sessionId, "sessionId");
             Objects.requireNonNull(agentHome, "agentHome");
         }
+    }
+
+    /** A restored conversation's transcript or rollout, and the title its agent's store gives. */
+    private record RestoredFile(Path file, Optional<String> title) {
     }
 
     /** What was last told about a tab; a conversation by its revision (comparing items would cost a copy). */
@@ -221,6 +226,7 @@ public final class LiveConversations implements AutoCloseable {
             published.remove(panelId);
             reports.remove(panelId);
             restored.remove(panelId);
+            restoredFiles.remove(panelId);
             forgetAgent(panelId);
         });
     }
@@ -362,6 +368,7 @@ public final class LiveConversations implements AutoCloseable {
             }
             if (agent.isPresent()) {
                 restored.remove(tab.panelId());
+                restoredFiles.remove(tab.panelId());
             } else if (restored.containsKey(tab.panelId())) {
                 states.put(tab.panelId(), restoredState(tab, restored.get(tab.panelId()),
                         readWhole.contains(tab.panelId())));
@@ -411,28 +418,39 @@ public final class LiveConversations implements AutoCloseable {
     private TabConversation restoredState(AgentTab tab, RestoredConversation r, boolean whole) {
         Binding.Bound binding = new Binding.Bound(r.sessionId(), BindingSource.RESTORED,
                 "the tab had it when Holdfast last saved; it runs nowhere now");
+        RestoredFile found = restoredFiles.get(tab.panelId());
+        if (found == null) {
+            found = findRestored(tab, r).orElse(null);
+            if (found != null) {
+                restoredFiles.put(tab.panelId(), found);
+            }
+        }
+        return conversationOf(tab.panelId(), r.agent(), binding, Optional.ofNullable(found).map(RestoredFile::file),
+                Optional.ofNullable(found).flatMap(RestoredFile::title), whole);
+    }
+
+    /** Looks the restored conversation up in the agent's files; empty while it is not (or no longer) there. */
+    private Optional<RestoredFile> findRestored(AgentTab tab, RestoredConversation r) {
         if (r.agent() == Agent.CLAUDE_CODE) {
             ClaudeConfig config = r.agentHome().map(ClaudeConfig::new)
                     .orElseGet(() -> ClaudeConfig.forEnvironment(Optional.empty(), tab.environment(), userHome));
-            Optional<Path> transcript = new ClaudeProjects(config, json, settings.transcript()).byId(r.sessionId())
-                    .map(ClaudeTranscript::path);
-            return conversationOf(tab.panelId(), Agent.CLAUDE_CODE, binding, transcript, Optional.empty(), whole);
+            return new ClaudeProjects(config, json, settings.transcript()).byId(r.sessionId())
+                    .map(t -> new RestoredFile(t.path(), Optional.empty()));
         }
         CodexHome home = r.agentHome().map(CodexHome::of)
                 .orElseGet(() -> CodexHome.forEnvironment(Optional.empty(), tab.environment(), userHome));
-        Optional<CodexThread> thread = Optional.empty();
         try {
             Optional<Path> database = home.stateDatabase();
             if (database.isPresent()) {
                 try (CodexThreadStore store = CodexThreadStore.open(database.get())) {
-                    thread = store.byId(r.sessionId());
+                    return store.byId(r.sessionId()).map(t -> new RestoredFile(t.rolloutPath(),
+                            Optional.ofNullable(t.title()).filter(title -> !title.isBlank())));
                 }
             }
         } catch (IOException | CodexStoreException e) {
             LOG.debug("Panel {}: restored thread {} not looked up: {}", tab.panelId(), r.sessionId(), e.toString());
         }
-        return conversationOf(tab.panelId(), Agent.CODEX, binding, thread.map(CodexThread::rolloutPath),
-                thread.map(CodexThread::title).filter(t -> !t.isBlank()), whole);
+        return Optional.empty();
     }
 
     private void refuse(UUID panelId, String why) {
