@@ -199,8 +199,10 @@ class ActivityRestartTest {
         // Changes in an order of their own, each counted before the next: the agent first, then third, first, second.
         // A login shell sets its own PATH (/etc/profile), so the stand-in is started by its path.
         run(agent, codex.program().toString(), "weekly");
-        JsonNode afterCodex = awaitJson("the stand-in's footer", List.of("cards"),
-                cards -> cardOf(cards, agent).path("program").asText().equals("Codex"));
+        // Its start is a change of its own: the next tab's change comes once the agent sits idle at its input box.
+        JsonNode afterCodex = awaitJson("the stand-in idle at its input box", List.of("cards"),
+                cards -> cardOf(cards, agent).path("program").asText().equals("Codex")
+                        && cardOf(cards, agent).path("state").asText().equals("idle"));
         for (String panel : List.of(third, first, second)) {
             String before = cardOf(json(List.of("cards")), panel).path("lastActivityAt").asText();
             run(panel, "echo changed-" + panel.substring(0, 8), "changed-" + panel.substring(0, 8) + "\n$");
