@@ -51,6 +51,11 @@ class ForegroundRecorderTest {
 
     @AfterEach
     void closeEverything() throws Exception {
+        // The stand-in programs wait for minutes and a shell's hang-up does not always reach them: end them first.
+        for (TerminalSession session : sessions) {
+            session.shellPid().ifPresent(pid -> ProcessHandle.of(pid)
+                    .ifPresent(shell -> shell.descendants().forEach(ProcessHandle::destroyForcibly)));
+        }
         sessions.forEach(TerminalSession::close);
         for (String server : tmuxServers) {
             new ProcessBuilder("tmux", "-L", server, "kill-server").start().waitFor(10, TimeUnit.SECONDS);
