@@ -19,6 +19,7 @@ final class CursorBlink {
     private final LongSupplier nanoTime;
     private final Runnable phaseChanged;
     private boolean enabled = true;
+    private boolean closed;
     private boolean on = true;
     private long lastActivity;
     private ScheduledFuture<?> ticking;
@@ -72,6 +73,12 @@ final class CursorBlink {
         return !blinking || on;
     }
 
+    /** The view is gone: no focus change, paint or setting starts the blink again. */
+    void close() {
+        closed = true;
+        stop();
+    }
+
     void stop() {
         if (ticking != null) {
             ticking.cancel(false);
@@ -80,6 +87,9 @@ final class CursorBlink {
     }
 
     private void start() {
+        if (closed) {
+            return;
+        }
         lastActivity = nanoTime.getAsLong();
         if (ticking == null) {
             ticking = ticker.every(INTERVAL, this::tick);

@@ -412,7 +412,7 @@ public final class TerminalView extends Region {
 
     /** Stops this view's timers; the session is closed by its owner. */
     public void dispose() {
-        blink.stop();
+        blink.close();
         repaint.stop();
     }
 

@@ -2,7 +2,10 @@ package dev.holdfast.app.view;
 
 import dev.holdfast.terminal.threads.NamedThreadFactory;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Delayed;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -20,14 +23,41 @@ public final class UiTicker implements AutoCloseable {
         scheduler = Executors.newSingleThreadScheduledExecutor(new NamedThreadFactory(threadName, true));
     }
 
-    /** Runs {@code onFx} on the FX thread every {@code period} until the returned handle is cancelled. */
+    /**
+     * Runs {@code onFx} on the FX thread every {@code period} until the returned handle is cancelled. Once the
+     * ticker is closed (its window closed) nothing ticks any more: a late focus change or paint that asks for a
+     * tick gets a handle that is already cancelled instead of an exception on the FX thread.
+     */
     public ScheduledFuture<?> every(Duration period, Runnable onFx) {
         long ms = Math.max(1, period.toMillis());
-        return scheduler.scheduleAtFixedRate(() -> Platform.runLater(onFx), ms, ms, TimeUnit.MILLISECONDS);
+        try {
+            return scheduler.scheduleAtFixedRate(() -> Platform.runLater(onFx), ms, ms, TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException closed) {
+            return Stopped.INSTANCE;
+        }
     }
 
     @Override
     public void close() {
         scheduler.shutdownNow();
+    }
+
+    /** The handle of a tick that will never run. */
+    private static final class Stopped extends CompletableFuture<Object> implements ScheduledFuture<Object> {
+        static final Stopped INSTANCE = new Stopped();
+
+        private Stopped() {
+            cancel(false);
+        }
+
+        @Override
+        public long getDelay(TimeUnit unit) {
+            return 0;
+        }
+
+        @Override
+        public int compareTo(Delayed other) {
+            return Long.compare(0, other.getDelay(TimeUnit.NANOSECONDS));
+        }
     }
 }
