@@ -3,7 +3,6 @@ package dev.holdfast.app;
 import dev.holdfast.app.activity.ActivityBoard;
 import dev.holdfast.app.activity.ActivityPresenter;
 import dev.holdfast.app.activity.ActivityWatcher;
-import dev.holdfast.app.activity.ClockNotices;
 import dev.holdfast.app.activity.WatcherSettings;
 import dev.holdfast.app.autosave.ForegroundRecorder;
 import dev.holdfast.app.autosave.QuitSave;
@@ -43,8 +42,10 @@ import dev.holdfast.app.window.MainWindow;
 import dev.holdfast.app.window.TabListener;
 import dev.holdfast.app.window.WindowCloseHook;
 import dev.holdfast.app.window.WindowControlTarget;
+import dev.holdfast.checkpoint.clocks.ClockStoreNotices;
 import dev.holdfast.checkpoint.clocks.PaneClocks;
 import dev.holdfast.checkpoint.scrollback.RestoreSource;
+import dev.holdfast.checkpoint.session.InstanceLock;
 import dev.holdfast.checkpoint.session.PanelSnapshot;
 import dev.holdfast.checkpoint.session.SessionSnapshot;
 import dev.holdfast.checkpoint.session.SidebarState;
@@ -80,6 +81,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
 import javafx.application.Application;
 import javafx.application.Platform;
@@ -121,6 +123,8 @@ public final class HoldfastApplication extends Application {
     private QuitSave quit;
     /** FX thread only. */
     private final SaveProblems saveProblems = new SaveProblems();
+    /** Background thread: the lost instance lock is told once. */
+    private final AtomicBoolean lockLostTold = new AtomicBoolean();
     private volatile CompletableFuture<QuitSave.Outcome> quitOutcome;
     private ActivityWatcher watcher;
     private ActivityPresenter activity;
@@ -258,8 +262,17 @@ public final class HoldfastApplication extends Application {
                     Collectors.toSet()));
         }
         window.showNotices(restore.notices());
-        context.clocks().notices().attach(text -> Platform.runLater(
-                () -> window.showNotice(ClockNotices.KEY + ":" + Integer.toHexString(text.hashCode()), text)));
+        context.clocks().notices().attach(new ClockStoreNotices() {
+            @Override
+            public void show(String key, String text) {
+                Platform.runLater(() -> window.showNotice(key, text));
+            }
+
+            @Override
+            public void clear(String key) {
+                Platform.runLater(() -> window.clearNotice(key));
+            }
+        });
         stage.show();
         lastWindowState = windowState();
         autosaveTicker = new UiTicker("holdfast-autosave-tick");
@@ -280,6 +293,7 @@ public final class HoldfastApplication extends Application {
                         apply(saveProblems.succeeded(SaveProblems.Write.LAUNCH_MARKER));
                     });
                 }
+                context.keepLock().ifPresent(hold -> lockChecked(hold, context.state().root()));
             });
         });
         installSignalHook();
@@ -334,6 +348,22 @@ public final class HoldfastApplication extends Application {
         Sidebar.Layout layout = sidebar.layout();
         return window.windowState().withSidebar(new SidebarState(activity.sidebarShown(), layout.sort().name(),
                 layout.recentOnly()));
+    }
+
+    /** Background thread: what the heartbeat found of the instance lock's file. */
+    private void lockChecked(InstanceLock.Hold hold, Path stateRoot) {
+        switch (hold) {
+            case HELD -> { }
+            case RETAKEN -> LOG.warn("{}/instance.lock had been removed; this launch holds it again", stateRoot);
+            case LOST -> {
+                if (lockLostTold.compareAndSet(false, true)) {
+                    LOG.error("{}/instance.lock was removed and another Holdfast has locked a new one", stateRoot);
+                    Platform.runLater(() -> window.showNotice("instance-lock", "Another Holdfast now also uses "
+                            + stateRoot + " (its instance.lock was removed while this one ran). Quit one of them:"
+                            + " the last to quit saves the session."));
+                }
+            }
+        }
     }
 
     /** FX thread: shows or takes away a save problem's notice. */

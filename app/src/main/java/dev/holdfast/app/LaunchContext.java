@@ -151,6 +151,14 @@ final class LaunchContext {
         return false;
     }
 
+    /**
+     * Background thread, every autosave tick: the instance lock's file is still the one this launch holds (taken
+     * again when something removed it). Empty without a lock.
+     */
+    Optional<InstanceLock.Hold> keepLock() {
+        return lock == null ? Optional.empty() : Optional.of(lock.keep());
+    }
+
     /** Background thread: every restored tab is on disk as this launch's own checkpoint. */
     void tookOver() {
         if (sentinel == null) {

@@ -191,7 +191,8 @@ final class LaunchPreparation {
                     Path.of(in.systemProperties().getProperty("user.home", state.root().toString()))).resolve("sqlite");
             paneClocks = PaneClocks.open(state.panesDatabase(), sqliteNatives,
                     new PaneClocks.Launch(launch.launchId(), in.processes().self(), launch.startedAt(), true),
-                    ClockStoreSettings.DEFAULT, in.clock(), in.processes(),
+                    ClockStoreSettings.DEFAULT.withWriteBackoff(seconds(timing.clockRetrySeconds())), in.clock(),
+                    in.processes(),
                     new NamedThreadFactory("holdfast-pane-clocks", true), clockNotices);
         }
         return new LaunchContext(state, lock, sentinel, launch, restore, settings, systemDark,

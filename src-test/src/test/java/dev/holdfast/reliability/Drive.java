@@ -23,7 +23,8 @@ import java.util.stream.Stream;
 final class Drive {
     /** Short cadences, so that a case does not wait a minute for a checkpoint. */
     static final String FAST_SETTINGS =
-            "{\"saveTiming\": {\"autosaveSeconds\": 1, \"checkpointIntervalSeconds\": 2, \"typingQuietSeconds\": 0}}";
+            "{\"saveTiming\": {\"autosaveSeconds\": 1, \"checkpointIntervalSeconds\": 2, \"typingQuietSeconds\": 0,"
+                    + " \"clockRetrySeconds\": 2}}";
     static final Duration LAUNCH = Duration.ofSeconds(90);
     static final Duration STEP = Duration.ofSeconds(30);
 

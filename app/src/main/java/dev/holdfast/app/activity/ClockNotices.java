@@ -1,34 +1,39 @@
 package dev.holdfast.app.activity;
 
-import java.util.ArrayList;
-import java.util.List;
-import java.util.function.Consumer;
+import dev.holdfast.checkpoint.clocks.ClockStoreNotices;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * The pane clock store's problems on their way to the notice bar. The store opens before the window exists, so what
- * it says until then is kept, and said once the window is there. Each problem arrives once per launch (the store
- * tells each once). Any thread.
+ * it says until then is kept (a problem already over is dropped), and said once the window is there. Any thread.
  */
-public final class ClockNotices implements Consumer<String> {
-    /** The notice bar's key prefix for these notices. */
-    public static final String KEY = "pane-clocks";
-
-    private final List<String> early = new ArrayList<>();
-    private Consumer<String> target;
+public final class ClockNotices implements ClockStoreNotices {
+    private final Map<String, String> early = new LinkedHashMap<>();
+    private ClockStoreNotices target;
 
     @Override
-    public synchronized void accept(String notice) {
+    public synchronized void show(String key, String text) {
         if (target == null) {
-            early.add(notice);
+            early.put(key, text);
         } else {
-            target.accept(notice);
+            target.show(key, text);
         }
     }
 
-    /** From now on notices go to {@code shown} (which hops to the FX thread itself), the early ones first. */
-    public synchronized void attach(Consumer<String> shown) {
-        target = shown;
-        early.forEach(shown);
+    @Override
+    public synchronized void clear(String key) {
+        if (target == null) {
+            early.remove(key);
+        } else {
+            target.clear(key);
+        }
+    }
+
+    /** From now on notices go to {@code window} (which hops to the FX thread itself), the early ones first. */
+    public synchronized void attach(ClockStoreNotices window) {
+        target = window;
+        early.forEach(window::show);
         early.clear();
     }
 }

@@ -1,5 +1,6 @@
 package dev.holdfast.app.settings;
 
+import dev.holdfast.checkpoint.clocks.ClockStoreSettings;
 import dev.holdfast.checkpoint.scrollback.CheckpointSettings;
 import dev.holdfast.terminal.agent.resume.ResumeAgents;
 import dev.holdfast.terminal.emulation.EmulatorParser;
@@ -37,22 +38,26 @@ public record Settings(String fontFamily, double fontSizePoints, int historyLine
                        double longCommandSeconds, EmulatorParser emulatorParser, ResumeAgents resumeAgents) {
 
     /**
-     * How often the session and the scrollback checkpoints are written. The defaults are the checkpoint
-     * settings' (the reference design's 8 s, 60 s and 5 s, defined there once); shorter values are for testing
-     * (the dogfood script's fast mode).
+     * How often the session and the scrollback checkpoints are written, and how soon the tab clocks' store is
+     * tried again after a failed write. The defaults are the checkpoint and clock store settings' (the reference
+     * designs' 8 s, 60 s, 5 s and 60 s, defined there once); shorter values are for testing (the dogfood script's
+     * fast mode, the reliability harness).
      */
-    public record SaveTiming(double autosaveSeconds, double checkpointIntervalSeconds, double typingQuietSeconds) {
+    public record SaveTiming(double autosaveSeconds, double checkpointIntervalSeconds, double typingQuietSeconds,
+                             double clockRetrySeconds) {
         public static final SaveTiming DEFAULT = new SaveTiming(
                 seconds(CheckpointSettings.DEFAULT_AUTOSAVE_INTERVAL),
                 seconds(CheckpointSettings.DEFAULT_CHECKPOINT_INTERVAL),
-                seconds(CheckpointSettings.DEFAULT_TYPING_QUIET));
+                seconds(CheckpointSettings.DEFAULT_TYPING_QUIET),
+                seconds(ClockStoreSettings.DEFAULT_WRITE_BACKOFF));
 
         private static double seconds(java.time.Duration duration) {
             return duration.toMillis() / 1000.0;
         }
 
         public SaveTiming {
-            if (autosaveSeconds < 0.5 || checkpointIntervalSeconds < 0.5 || typingQuietSeconds < 0) {
+            if (autosaveSeconds < 0.5 || checkpointIntervalSeconds < 0.5 || typingQuietSeconds < 0
+                    || clockRetrySeconds < 0.5) {
                 throw new IllegalArgumentException("save timing out of range");
             }
         }

@@ -202,7 +202,8 @@ public final class SettingsFile {
         double autosave = seconds(v, "autosaveSeconds", fallback.autosaveSeconds(), 0.5, problems);
         double interval = seconds(v, "checkpointIntervalSeconds", fallback.checkpointIntervalSeconds(), 0.5, problems);
         double quiet = seconds(v, "typingQuietSeconds", fallback.typingQuietSeconds(), 0, problems);
-        return new Settings.SaveTiming(autosave, interval, quiet);
+        double clockRetry = seconds(v, "clockRetrySeconds", fallback.clockRetrySeconds(), 0.5, problems);
+        return new Settings.SaveTiming(autosave, interval, quiet, clockRetry);
     }
 
     private static double seconds(JsonNode parent, String key, double fallback, double min, List<String> problems) {
@@ -270,6 +271,7 @@ public final class SettingsFile {
             timing.put("autosaveSeconds", settings.saveTiming().autosaveSeconds());
             timing.put("checkpointIntervalSeconds", settings.saveTiming().checkpointIntervalSeconds());
             timing.put("typingQuietSeconds", settings.saveTiming().typingQuietSeconds());
+            timing.put("clockRetrySeconds", settings.saveTiming().clockRetrySeconds());
         }
         if (settings.emulatorParser() != EmulatorParser.DEFAULT) {
             root.put("emulatorParser", settings.emulatorParser().settingName());

@@ -71,7 +71,7 @@ class SettingsFileTest {
     @Test
     void saveTimingIsReadAndBoundedSoItCannotStopCheckpoints() {
         SettingsFile.Loaded ok = file.parse("{\"saveTiming\": {\"autosaveSeconds\": 1, \"checkpointIntervalSeconds\": 3}}", defaults);
-        assertEquals(new Settings.SaveTiming(1, 3, 5), ok.settings().saveTiming());
+        assertEquals(new Settings.SaveTiming(1, 3, 5, 60), ok.settings().saveTiming());
         SettingsFile.Loaded zero = file.parse("{\"saveTiming\": {\"checkpointIntervalSeconds\": 0}}", defaults);
         assertEquals(Settings.SaveTiming.DEFAULT, zero.settings().saveTiming());
         assertEquals(1, zero.problems().size());

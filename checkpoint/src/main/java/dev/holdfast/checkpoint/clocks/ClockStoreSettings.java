@@ -36,4 +36,9 @@ public record ClockStoreSettings(Duration writeBackoff, Duration otherInstanceRe
             }
         }
     }
+
+    /** These settings with another wait after a failed write. */
+    public ClockStoreSettings withWriteBackoff(Duration backoff) {
+        return new ClockStoreSettings(backoff, otherInstanceRetention, busyTimeout, closeTimeout);
+    }
 }

@@ -26,7 +26,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,7 +34,8 @@ import org.slf4j.LoggerFactory;
  * write-through record, read once in bulk at startup ({@link #open}), written only when a pane's facts change
  * ({@link ClockWritePolicy}), all SQLite work on one executor it owns. A missing, locked, corrupt or read-only
  * database is never worse than none: the app starts, clocks fall back ({@link ClockSeeding}), a corrupt file is
- * moved aside and recreated, and each problem is told to the user once through the notice consumer.
+ * moved aside and recreated, and each problem is told to the user once through the notices, and taken back when
+ * a write works again.
  *
  * <p>Threads: {@link #open} waits for the executor (call it off the UI thread); {@link #record} is called by the
  * watcher, one thread, and only queues; notices arrive on the executor's thread.
@@ -66,7 +66,7 @@ public final class PaneClocks implements AutoCloseable {
     private final ClockStoreSettings settings;
     private final Clock clock;
     private final ProcessTable processes;
-    private final Consumer<String> notices;
+    private final ClockStoreNotices notices;
     private final ExecutorService executor;
 
     // Executor-only.
@@ -90,7 +90,7 @@ public final class PaneClocks implements AutoCloseable {
     private final AtomicLong failures = new AtomicLong();
 
     private PaneClocks(Path file, Launch launch, ClockStoreSettings settings, Clock clock, ProcessTable processes,
-                       Consumer<String> notices, ThreadFactory threads) {
+                       ClockStoreNotices notices, ThreadFactory threads) {
         this.file = file;
         this.launch = launch;
         this.settings = settings;
@@ -108,11 +108,11 @@ public final class PaneClocks implements AutoCloseable {
      *
      * @param sqliteNativeDirectory where sqlite-jdbc may unpack its native library (see {@link SqliteNativeDirectory})
      * @param threads names the store's one thread ({@code holdfast-pane-clocks})
-     * @param notices told once per problem, in one line, on the store's thread
+     * @param notices told once per problem, in one line, and when it is over, on the store's thread
      */
     public static PaneClocks open(Path databaseFile, Path sqliteNativeDirectory, Launch launch,
                                   ClockStoreSettings settings, Clock clock, ProcessTable processes,
-                                  ThreadFactory threads, Consumer<String> notices) {
+                                  ThreadFactory threads, ClockStoreNotices notices) {
         PaneClocks clocks = new PaneClocks(databaseFile, launch, settings, clock, processes, notices, threads);
         try {
             SqliteNativeDirectory.install(sqliteNativeDirectory);
@@ -196,13 +196,18 @@ public final class PaneClocks implements AutoCloseable {
         }
     }
 
-    /** The database is damaged: it is moved aside (with its WAL) and a fresh one made. Executor only. */
-    private boolean startAfresh(ClockStoreException damage) {
+    /** Closes the connection; the next write opens the store again and records the launch again. Executor only. */
+    private void disconnect() {
         if (store != null) {
             store.close();
             store = null;
         }
         launchRecorded = false;
+    }
+
+    /** The database is damaged: it is moved aside (with its WAL) and a fresh one made. Executor only. */
+    private boolean startAfresh(ClockStoreException damage) {
+        disconnect();
         String movedTo = quarantine();
         tell(ClockStoreProblem.CORRUPT, movedTo);
         LOG.warn("{} is damaged ({}); moved aside as {}", file, damage.getMessage(), movedTo);
@@ -333,7 +338,12 @@ public final class PaneClocks implements AutoCloseable {
                 return;
             }
         }
-        if (!connect()) {
+        if (store != null && store.readOnly()) {
+            // Opened read-only because the file could not be written: open it again, at the backoff's pace, so
+            // the clocks are saved again once the disk or the permissions are fixed.
+            disconnect();
+        }
+        if (!connect() || store.readOnly()) {
             failed();
             return;
         }
@@ -341,12 +351,18 @@ public final class PaneClocks implements AutoCloseable {
         try {
             store.write(row);
             writes.incrementAndGet();
+            recovered();
         } catch (ClockStoreException e) {
             failed();
             if (e.problem() == ClockStoreProblem.CORRUPT) {
                 startAfresh(e);
             } else {
                 problem(e, "writing panel " + key.panelId());
+                if (e.problem() != ClockStoreProblem.LOCKED) {
+                    // SQLite keeps a connection that met a read-only or failing file in that state even once
+                    // the file is fine again; the next try opens a fresh one.
+                    disconnect();
+                }
             }
         }
     }
@@ -406,17 +422,31 @@ public final class PaneClocks implements AutoCloseable {
         }
     }
 
-    /** Tells the user of {@code problem} unless already told this launch. Executor only. */
+    /** Tells the user of {@code problem} unless it is told already. Executor only. */
     private boolean tell(ClockStoreProblem problem, String detail) {
         if (!told.add(problem)) {
             return false;
         }
         try {
-            notices.accept(problem.notice(file.getFileName().toString(), detail));
+            notices.show(problem.key(), problem.notice(file.getFileName().toString(), detail));
         } catch (RuntimeException e) {
             LOG.warn("A pane clock notice could not be shown", e);
         }
         return true;
+    }
+
+    /** A write worked: the passing problems told so far are over, and told again should they come back. */
+    private void recovered() {
+        for (ClockStoreProblem problem : ClockStoreProblem.values()) {
+            if (problem.passing() && told.remove(problem)) {
+                LOG.info("{} works again ({} is over)", file, problem);
+                try {
+                    notices.clear(problem.key());
+                } catch (RuntimeException e) {
+                    LOG.warn("A pane clock notice could not be taken back", e);
+                }
+            }
+        }
     }
 
     /** Waits up to {@code timeout} for the writes queued so far. */

@@ -7,8 +7,10 @@ import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Objects;
 import java.util.Set;
@@ -20,7 +22,8 @@ import java.util.Set;
  * the earlier "is the sentinel's process alive?" check let both read, restore and write.
  *
  * <p>The file is never deleted: deleting a lock file lets a third launch lock a new file of the same name while
- * the first still holds the old one.
+ * the first still holds the old one. Should something else delete or replace it (a cleaner, a user emptying the
+ * directory), the owner takes the new file at its next {@link #keep()}, so later launches still find it held.
  */
 public final class InstanceLock implements AutoCloseable {
 
@@ -46,12 +49,58 @@ public final class InstanceLock implements AutoCloseable {
         }
     }
 
-    private final FileChannel channel;
-    private final FileLock lock;
+    /** What {@link #keep()} found. */
+    public enum Hold {
+        /** The file at the lock's path is the one this launch holds. */
+        HELD,
+        /** It had been removed or replaced; this launch holds the new one now. */
+        RETAKEN,
+        /** It had been removed, and another launch took the new file: two launches use the directory. */
+        LOST
+    }
 
-    private InstanceLock(FileChannel channel, FileLock lock) {
+    private final Path file;
+    // Guarded by this: replaced when the file is taken again.
+    private FileChannel channel;
+    private FileLock lock;
+    private Object fileKey;
+
+    private InstanceLock(Path file, FileChannel channel, FileLock lock) {
+        this.file = file;
         this.channel = channel;
         this.lock = lock;
+        this.fileKey = fileKeyOf(file);
+    }
+
+    /**
+     * Checks that the file at the lock's path is still the one locked, and takes it again when it was removed or
+     * replaced. Call it now and then (the sentinel's heartbeat); it costs one stat.
+     */
+    public synchronized Hold keep() {
+        Object now = fileKeyOf(file);
+        if (now != null && now.equals(fileKey)) {
+            return Hold.HELD;
+        }
+        Attempt attempt = tryAcquire(file);
+        if (!(attempt instanceof Acquired acquired)) {
+            return Hold.LOST;
+        }
+        InstanceLock taken = acquired.lock();
+        FileChannel old = channel;
+        channel = taken.channel;
+        lock = taken.lock;
+        fileKey = taken.fileKey;
+        closeQuietly(old);
+        return Hold.RETAKEN;
+    }
+
+    /** The file's identity (device and inode), or null when it is not there or cannot be read. */
+    private static Object fileKeyOf(Path file) {
+        try {
+            return Files.readAttributes(file, BasicFileAttributes.class).fileKey();
+        } catch (IOException gone) {
+            return null;
+        }
     }
 
     /** The lock file's path in {@code directory}. */
@@ -61,7 +110,10 @@ public final class InstanceLock implements AutoCloseable {
 
     /** Tries once, without waiting. The state directory must have been {@link StateDirectory#open() opened}. */
     public static Attempt tryAcquire(StateDirectory directory) {
-        Path file = fileIn(directory);
+        return tryAcquire(fileIn(directory));
+    }
+
+    private static Attempt tryAcquire(Path file) {
         FileChannel channel;
         try {
             channel = FileChannel.open(file, Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE),
@@ -75,7 +127,7 @@ public final class InstanceLock implements AutoCloseable {
                 channel.close();
                 return new HeldElsewhere();
             }
-            return new Acquired(new InstanceLock(channel, lock));
+            return new Acquired(new InstanceLock(file, channel, lock));
         } catch (OverlappingFileLockException e) {
             // This very process holds it already (a second launch inside one JVM, as in tests).
             closeQuietly(channel);
@@ -88,7 +140,7 @@ public final class InstanceLock implements AutoCloseable {
 
     /** Gives the state directory up; the process's exit does the same. */
     @Override
-    public void close() throws IOException {
+    public synchronized void close() throws IOException {
         try {
             if (lock.isValid()) {
                 lock.release();

@@ -48,7 +48,7 @@ public final class ConvergenceWriter {
                 ClockStoreSettings.DEFAULT_OTHER_INSTANCE_RETENTION, Duration.ofSeconds(10), Duration.ofSeconds(10));
         PaneClocks clocks = PaneClocks.open(db, natives,
                 new PaneClocks.Launch(UUID.randomUUID(), processes.self(), Instant.now(), true), settings,
-                Clock.systemUTC(), processes, StoreTesting.THREADS, notice -> System.err.println("notice: " + notice));
+                Clock.systemUTC(), processes, StoreTesting.THREADS, ClockStoreNotices.NONE);
         System.out.println("ready");
         System.out.flush();
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();

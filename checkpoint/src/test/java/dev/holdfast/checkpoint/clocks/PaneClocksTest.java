@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
@@ -38,7 +39,22 @@ class PaneClocksTest {
 
     private final ManualClock clock = new ManualClock(T0);
     private final FakeProcesses processes = new FakeProcesses();
+    /** Every notice shown, in order. */
     private final List<String> notices = new CopyOnWriteArrayList<>();
+    /** The notices on screen now, by key. */
+    private final Map<String, String> showing = new ConcurrentHashMap<>();
+    private final ClockStoreNotices bar = new ClockStoreNotices() {
+        @Override
+        public void show(String key, String text) {
+            notices.add(text);
+            showing.put(key, text);
+        }
+
+        @Override
+        public void clear(String key) {
+            showing.remove(key);
+        }
+    };
     private final List<PaneClocks> opened = new ArrayList<>();
     private long pid = 100;
 
@@ -51,7 +67,7 @@ class PaneClocksTest {
                 ownsSession);
         processes.markRunning(launch.process());
         PaneClocks clocks = PaneClocks.open(db(), natives, launch, FAST_LOCKS, clock, processes, StoreTesting.THREADS,
-                notices::add);
+                bar);
         opened.add(clocks);
         return clocks;
     }
@@ -141,6 +157,56 @@ class PaneClocksTest {
         clocks.flush(WAIT);
         assertEquals(1, clocks.stats().writes());
         assertEquals("c", rows().get(new PaneKey(panel, clocks.lineage())).fingerprint());
+    }
+
+    @Test
+    void theLockNoticeIsTakenBackWhenAWriteWorksAgainAndToldAgainWhenTheLockComesBack() throws Exception {
+        UUID panel = UUID.randomUUID();
+        PaneClocks clocks = launch(true);
+        try (Connection holder = StoreTesting.writeHolder(db())) {
+            clocks.record(idle(clocks, panel, "a", T0, T0));
+            clocks.flush(WAIT);
+        }
+        assertEquals(1, showing.size(), showing.toString());
+        clock.advance(Duration.ofMinutes(1));
+        assertTrue(clocks.record(idle(clocks, panel, "b", clock.instant(), T0)));
+        clocks.flush(WAIT);
+        assertEquals(1, clocks.stats().writes());
+        assertEquals(Map.of(), showing, "the write worked: the notice is gone");
+
+        clock.advance(Duration.ofMinutes(1));
+        try (Connection holder = StoreTesting.writeHolder(db())) {
+            clocks.record(idle(clocks, panel, "c", clock.instant(), T0));
+            clocks.flush(WAIT);
+        }
+        assertEquals(2, notices.size(), "a new lock is a new problem, told again: " + notices);
+        assertTrue(showing.values().iterator().next().contains("locked"), showing.toString());
+    }
+
+    @Test
+    void aDatabaseThatBecomesWritableAgainIsWrittenAndItsNoticeTakenBack() throws Exception {
+        UUID panel = UUID.randomUUID();
+        PaneClocks first = launch(true);
+        first.record(idle(first, panel, "h", T0, T0));
+        quit(first);
+        StoreTesting.makeReadOnly(db());
+        PaneClocks second;
+        try {
+            second = launch(true);
+            second.record(idle(second, panel, "while read-only", T0, T0));
+            second.flush(WAIT);
+            assertEquals(0, second.stats().writes());
+            assertTrue(showing.values().iterator().next().startsWith("panes.sqlite cannot be written"),
+                    showing.toString());
+        } finally {
+            StoreTesting.makeWritable(db());
+        }
+        clock.advance(Duration.ofMinutes(1));
+        assertTrue(second.record(idle(second, panel, "writable again", clock.instant(), T0)));
+        second.flush(WAIT);
+        assertEquals(1, second.stats().writes(), "the store was opened again for writing");
+        assertEquals("writable again", rows().get(new PaneKey(panel, second.lineage())).fingerprint());
+        assertEquals(Map.of(), showing, "the notice is gone");
     }
 
     @Test

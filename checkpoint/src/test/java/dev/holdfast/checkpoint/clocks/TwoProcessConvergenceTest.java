@@ -44,7 +44,7 @@ class TwoProcessConvergenceTest {
         UUID lineage;
         try (PaneClocks owner = PaneClocks.open(db, natives, new PaneClocks.Launch(UUID.randomUUID(),
                         FakeProcesses.process(3), Instant.now(), true), ClockStoreSettings.DEFAULT,
-                java.time.Clock.systemUTC(), new FakeProcesses(), StoreTesting.THREADS, n -> { })) {
+                java.time.Clock.systemUTC(), new FakeProcesses(), StoreTesting.THREADS, ClockStoreNotices.NONE)) {
             lineage = owner.lineage();
         }
         Path start = state.resolve("start");

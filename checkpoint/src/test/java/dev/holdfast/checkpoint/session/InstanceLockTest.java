@@ -59,6 +59,35 @@ class InstanceLockTest {
     }
 
     @Test
+    void aLockFileRemovedUnderTheOwnerIsTakenAgainSoALaterLaunchStillFindsItHeld() throws IOException {
+        StateDirectory dir = new StateDirectory(root.resolve("state"), root.resolve("config")).open();
+        InstanceLock owner = assertInstanceOf(InstanceLock.Acquired.class, InstanceLock.tryAcquire(dir)).lock();
+        assertEquals(InstanceLock.Hold.HELD, owner.keep());
+
+        Files.delete(InstanceLock.fileIn(dir));
+        assertEquals(InstanceLock.Hold.RETAKEN, owner.keep());
+        assertTrue(Files.exists(InstanceLock.fileIn(dir)));
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(InstanceLock.fileIn(dir))));
+        assertInstanceOf(InstanceLock.HeldElsewhere.class, InstanceLock.tryAcquire(dir), "the new file is held");
+        assertEquals(InstanceLock.Hold.HELD, owner.keep());
+        owner.close();
+        InstanceLock next = assertInstanceOf(InstanceLock.Acquired.class, InstanceLock.tryAcquire(dir)).lock();
+        next.close();
+    }
+
+    @Test
+    void aLockFileTakenByAnotherLaunchAfterItWasRemovedIsReportedLost() throws IOException {
+        StateDirectory dir = new StateDirectory(root.resolve("state"), root.resolve("config")).open();
+        InstanceLock owner = assertInstanceOf(InstanceLock.Acquired.class, InstanceLock.tryAcquire(dir)).lock();
+        Files.delete(InstanceLock.fileIn(dir));
+        InstanceLock intruder = assertInstanceOf(InstanceLock.Acquired.class, InstanceLock.tryAcquire(dir)).lock();
+
+        assertEquals(InstanceLock.Hold.LOST, owner.keep());
+        intruder.close();
+        owner.close();
+    }
+
+    @Test
     void anUnwritableStateDirectoryFailsWithAReason() throws IOException {
         Path notADirectory = Files.writeString(root.resolve("file"), "x");
         StateDirectory dir = new StateDirectory(notADirectory, root.resolve("config"));
