@@ -1,4 +1,4 @@
-package dev.holdfast.terminal.agent.claude;
+package dev.holdfast.terminal.agent.binding;
 
 import dev.holdfast.terminal.agent.conversation.ConversationEvents;
 import java.time.Duration;
@@ -10,10 +10,11 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * Keeps what a binding needs of a transcript: its newest answers (an answer's text blocks joined, as the screen
- * shows them) and the first message typed.
+ * Keeps what a binding needs of an agent's transcript: its newest answers, each as the screen shows it, and the
+ * first message typed. An answer written twice in a row (Codex logs it as an event and as a response item) is kept
+ * once; the text blocks of one message (Claude writes each block as a record of its own) are joined.
  */
-final class AnswerBlocks implements ConversationEvents {
+final class TranscriptAnswers implements ConversationEvents {
     /** An answer is kept up to this many characters (its end, which is what shows last). */
     static final int MAX_ANSWER_CHARS = 64 * 1024;
 
@@ -23,10 +24,11 @@ final class AnswerBlocks implements ConversationEvents {
     private Optional<String> firstUserMessage = Optional.empty();
     private long changes;
 
-    AnswerBlocks(int keep) {
+    TranscriptAnswers(int keep) {
         this.keep = keep;
     }
 
+    /** The transcript starts over (rewritten, or a new conversation in the same file). */
     void reset() {
         answers.clear();
         lastKey = null;
@@ -42,6 +44,7 @@ final class AnswerBlocks implements ConversationEvents {
         return firstUserMessage;
     }
 
+    /** Counts every change, so a caller can tell whether its evidence is still current. */
     long changes() {
         return changes;
     }
@@ -57,7 +60,12 @@ final class AnswerBlocks implements ConversationEvents {
 
     @Override
     public void answer(Optional<Instant> at, String text, Provenance provenance) {
-        answerBlock(at, "", text);
+        String body = text.strip();
+        if (body.isEmpty() || cut(body).equals(answers.peekLast())) {
+            return;
+        }
+        add(body);
+        lastKey = null;
     }
 
     @Override
@@ -69,13 +77,18 @@ final class AnswerBlocks implements ConversationEvents {
         if (!messageKey.isEmpty() && messageKey.equals(lastKey) && !answers.isEmpty()) {
             String previous = answers.removeLast();
             answers.addLast(previous.endsWith(body) ? previous : cut(previous + "\n\n" + body));
+            changes++;
         } else {
-            answers.addLast(cut(body));
-            while (answers.size() > keep) {
-                answers.removeFirst();
-            }
+            add(body);
         }
         lastKey = messageKey;
+    }
+
+    private void add(String body) {
+        answers.addLast(cut(body));
+        while (answers.size() > keep) {
+            answers.removeFirst();
+        }
         changes++;
     }
 
