@@ -1,6 +1,8 @@
 package dev.holdfast.terminal.agent.binding;
 
 import java.util.List;
+import java.util.Objects;
+import java.util.function.Supplier;
 
 /**
  * The text a tab shows at its bottom: its last rows (scrollback above the screen included), oldest first, as
@@ -41,5 +43,24 @@ public record ScreenText(List<String> lines) {
     /** Whether any of the last {@code count} lines, reduced, holds {@code reducedText}. */
     public boolean shows(String reducedText, int count) {
         return DisplayText.reduce(String.join("\n", last(count).lines)).contains(reducedText);
+    }
+
+    /**
+     * {@code read}, called at most once: a tab's screen is read under its buffer lock only when a binding round
+     * needs it, and then once however often the round asks.
+     */
+    public static Supplier<ScreenText> readOnce(Supplier<ScreenText> read) {
+        Objects.requireNonNull(read, "read");
+        return new Supplier<>() {
+            private ScreenText once;
+
+            @Override
+            public synchronized ScreenText get() {
+                if (once == null) {
+                    once = read.get();
+                }
+                return once;
+            }
+        };
     }
 }

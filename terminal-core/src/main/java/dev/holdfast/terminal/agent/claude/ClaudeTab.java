@@ -62,18 +62,7 @@ public record ClaudeTab(
         Objects.requireNonNull(commandLine, "commandLine");
         Objects.requireNonNull(sessionFile, "sessionFile");
         Objects.requireNonNull(report, "report");
-        Supplier<ScreenText> read = Objects.requireNonNull(screen, "screen");
-        screen = new Supplier<>() {
-            private ScreenText once;
-
-            @Override
-            public synchronized ScreenText get() {
-                if (once == null) {
-                    once = read.get();
-                }
-                return once;
-            }
-        };
+        screen = ScreenText.readOnce(Objects.requireNonNull(screen, "screen"));
     }
 
     /** Whether the two tabs' agents run in the same directory. */

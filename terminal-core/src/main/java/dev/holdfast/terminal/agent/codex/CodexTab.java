@@ -59,18 +59,7 @@ public record CodexTab(
         Objects.requireNonNull(resumedThread, "resumedThread");
         openRolloutThreads = List.copyOf(openRolloutThreads);
         Objects.requireNonNull(report, "report");
-        Supplier<ScreenText> read = Objects.requireNonNull(screen, "screen");
-        screen = new Supplier<>() {
-            private ScreenText once;
-
-            @Override
-            public synchronized ScreenText get() {
-                if (once == null) {
-                    once = read.get();
-                }
-                return once;
-            }
-        };
+        screen = ScreenText.readOnce(Objects.requireNonNull(screen, "screen"));
     }
 
     /** Whether the two tabs' agents run in the same directory. */
