@@ -2,9 +2,11 @@ package dev.holdfast.terminal.agent;
 
 import dev.holdfast.terminal.pty.ProcessDetails;
 import dev.holdfast.terminal.pty.ProcessIdentity;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -79,6 +81,23 @@ public record AgentProcess(Agent agent, List<ProcessDetails> processes, List<Age
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * Its working directory as the agent's files may name it: the path as read and, when it differs, with its
+     * links resolved (an agent records the one it was started in; a tab may reach it through a symlink).
+     */
+    public Set<String> directoryNames() {
+        Set<String> names = new LinkedHashSet<>();
+        workingDirectory().ifPresent(cwd -> {
+            names.add(cwd.toString());
+            try {
+                names.add(cwd.toRealPath().toString());
+            } catch (IOException e) {
+                // Gone meanwhile: the path as read is all there is.
+            }
+        });
+        return names;
     }
 
     /** Its environment: the innermost process's that can be read (a wrapper may have set variables). */

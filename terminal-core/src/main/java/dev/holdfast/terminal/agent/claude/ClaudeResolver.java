@@ -4,18 +4,17 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.holdfast.terminal.agent.AgentCommandLine;
 import dev.holdfast.terminal.agent.AgentProcess;
 import dev.holdfast.terminal.agent.binding.Binding;
+import dev.holdfast.terminal.agent.binding.BindingLog;
 import dev.holdfast.terminal.agent.binding.UnavailableReason;
 import dev.holdfast.terminal.agent.report.AgentReport;
 import dev.holdfast.terminal.agent.transcript.TranscriptLimits;
 import dev.holdfast.terminal.pty.ProcessDetails;
 import dev.holdfast.terminal.pty.ProcessInspector;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -49,7 +48,7 @@ public final class ClaudeResolver {
             return size() > CACHED_CONFIGS;
         }
     };
-    private final Map<UUID, Binding> lastLogged = new LinkedHashMap<>();
+    private final BindingLog bindingLog = new BindingLog("Claude", "session");
 
     public ClaudeResolver(ClaudeBindingPolicy policy, ClaudeSettings settings, ClaudeEvidence evidence,
             ProcessInspector inspector, ObjectMapper json, TranscriptLimits limits, Path userHome) {
@@ -65,7 +64,7 @@ public final class ClaudeResolver {
     /** A tab closed or stopped running Claude: its binding goes at once. */
     public void forget(UUID panelId) {
         policy.forget(panelId);
-        lastLogged.remove(panelId);
+        bindingLog.forget(panelId);
     }
 
     /** The configuration directory {@code process} uses. */
@@ -100,7 +99,7 @@ public final class ClaudeResolver {
         for (ClaudeObservation o : observations) {
             Optional<ClaudeTab.Reported> reported = Optional.empty();
             Optional<String> refusal = Optional.empty();
-            Set<String> cwds = cwds(o.process());
+            Set<String> cwds = o.process().directoryNames();
             if (o.report().isPresent()) {
                 ReportCheck check = check(o.report().get(), store, cwds);
                 if (check instanceof ReportCheck.Mismatch mismatch) {
@@ -134,7 +133,7 @@ public final class ClaudeResolver {
         }
         for (ClaudeTab tab : tabs) {
             Binding binding = bindings.get(tab.panelId());
-            log(tab.panelId(), binding);
+            bindingLog.resolved(tab.panelId(), binding);
             Optional<Path> transcript = Optional.empty();
             if (binding instanceof Binding.Bound bound) {
                 transcript = tab.report().flatMap(ClaudeTab.Reported::transcript)
@@ -247,29 +246,5 @@ public final class ClaudeResolver {
             }
         }
         return live;
-    }
-
-    private static Set<String> cwds(AgentProcess process) {
-        Set<String> cwds = new LinkedHashSet<>();
-        process.workingDirectory().ifPresent(cwd -> {
-            cwds.add(cwd.toString());
-            try {
-                cwds.add(cwd.toRealPath().toString());
-            } catch (IOException e) {
-                // Gone meanwhile: the path as read is all there is.
-            }
-        });
-        return cwds;
-    }
-
-    private void log(UUID panelId, Binding binding) {
-        Binding before = lastLogged.put(panelId, binding);
-        if (!binding.equals(before)) {
-            if (binding instanceof Binding.Bound b) {
-                LOG.info("Panel {}: Claude session {} ({})", panelId, b.sessionId(), b.source());
-            } else if (binding instanceof Binding.Unavailable u) {
-                LOG.info("Panel {}: Claude conversation unavailable: {}", panelId, u.explanation());
-            }
-        }
     }
 }

@@ -1,7 +1,7 @@
 package dev.holdfast.terminal.agent.codex;
 
-import dev.holdfast.terminal.agent.AgentProcess;
 import dev.holdfast.terminal.agent.binding.Binding;
+import dev.holdfast.terminal.agent.binding.BindingLog;
 import dev.holdfast.terminal.agent.binding.BindingSource;
 import dev.holdfast.terminal.agent.binding.UnavailableReason;
 import dev.holdfast.terminal.agent.report.AgentReport;
@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -31,7 +30,7 @@ public final class CodexResolver {
     private final CodexBindingPolicy policy;
     private final CodexEvidence evidence;
     private final Path userHome;
-    private final Map<UUID, Binding> lastLogged = new LinkedHashMap<>();
+    private final BindingLog bindingLog = new BindingLog("Codex", "thread");
 
     public CodexResolver(CodexBindingPolicy policy, CodexEvidence evidence, Path userHome) {
         this.policy = Objects.requireNonNull(policy, "policy");
@@ -42,7 +41,7 @@ public final class CodexResolver {
     /** A tab closed or stopped running Codex: its binding goes at once. */
     public void forget(UUID panelId) {
         policy.forget(panelId);
-        lastLogged.remove(panelId);
+        bindingLog.forget(panelId);
     }
 
     /** Resolves every tab in {@code tabs}, each against the others. */
@@ -80,7 +79,7 @@ public final class CodexResolver {
             Map<UUID, ReportCheck> checks = new LinkedHashMap<>();
             List<CodexTab> tabs = new ArrayList<>();
             for (CodexObservation o : observations) {
-                Set<String> cwds = cwds(o.process());
+                Set<String> cwds = o.process().directoryNames();
                 Optional<CodexTab.Reported> reported = Optional.empty();
                 if (o.report().isPresent()) {
                     ReportCheck check = check(home, threads, o.report().get(), cwds);
@@ -114,7 +113,7 @@ public final class CodexResolver {
                             ? new Binding.Unavailable(UnavailableReason.STATE_DATABASE_UNREADABLE, storeProblem)
                             : new Binding.Unavailable(UnavailableReason.NO_STATE_DATABASE, "no state_N.sqlite in " + home.stateDirectory());
                 }
-                log(tab.panelId(), binding);
+                bindingLog.resolved(tab.panelId(), binding);
                 Optional<Path> rollout = Optional.empty();
                 if (binding instanceof Binding.Bound b) {
                     Optional<Path> reportedFile = checks.get(tab.panelId()) instanceof ReportCheck.Verified v
@@ -172,19 +171,6 @@ public final class CodexResolver {
         return file.<ReportCheck>map(ReportCheck.Verified::new).orElseGet(ReportCheck.Pending::new);
     }
 
-    private static Set<String> cwds(AgentProcess process) {
-        Set<String> cwds = new LinkedHashSet<>();
-        process.workingDirectory().ifPresent(cwd -> {
-            cwds.add(cwd.toString());
-            try {
-                cwds.add(cwd.toRealPath().toString());
-            } catch (IOException e) {
-                // Gone meanwhile: the path as read is all there is.
-            }
-        });
-        return cwds;
-    }
-
     private CodexTab describe(CodexHome home, CodexObservation o, Set<String> cwds, Optional<CodexTab.Reported> reported) {
         List<String> open = new ArrayList<>();
         for (Path file : o.process().openFiles()) {
@@ -195,17 +181,6 @@ public final class CodexResolver {
         }
         return new CodexTab(o.panelId(), o.process().identity(), o.process().startTime(), cwds,
                 o.process().resumedSession(), open, o.screen(), reported);
-    }
-
-    private void log(UUID panelId, Binding binding) {
-        Binding before = lastLogged.put(panelId, binding);
-        if (!binding.equals(before)) {
-            if (binding instanceof Binding.Bound b) {
-                LOG.info("Panel {}: Codex thread {} ({})", panelId, b.sessionId(), b.source());
-            } else if (binding instanceof Binding.Unavailable u) {
-                LOG.info("Panel {}: Codex conversation unavailable: {}", panelId, u.explanation());
-            }
-        }
     }
 
     /** A home without a state database: nothing is known of its threads. */
@@ -225,5 +200,4 @@ public final class CodexResolver {
             return List.of();
         }
     }
-
 }
