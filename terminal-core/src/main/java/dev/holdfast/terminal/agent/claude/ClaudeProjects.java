@@ -2,6 +2,7 @@ package dev.holdfast.terminal.agent.claude;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.holdfast.terminal.agent.transcript.JsonRecords;
 import dev.holdfast.terminal.agent.transcript.TranscriptFile;
 import dev.holdfast.terminal.agent.transcript.TranscriptLimits;
 import java.io.IOException;
@@ -12,7 +13,6 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -275,24 +275,17 @@ public final class ClaudeProjects implements ClaudeTranscripts {
             if (cwd.isPresent() && begunAt.isPresent() && entrypoint.isPresent()) {
                 return;
             }
-            JsonNode record;
-            try {
-                record = json.readTree(bytes, 0, length);
-            } catch (IOException e) {
+            Optional<JsonNode> read = JsonRecords.object(json, bytes, length, "transcript", skipped -> { });
+            if (read.isEmpty() || read.get().path("isSidechain").asBoolean(false)) {
                 return;
             }
-            if (record == null || !record.isObject() || record.path("isSidechain").asBoolean(false)) {
-                return;
-            }
+            JsonNode record = read.get();
             if (cwd.isEmpty() && record.path("cwd").isTextual() && !record.path("cwd").asText().isBlank()) {
                 cwd = Optional.of(record.path("cwd").asText());
             }
-            if (begunAt.isEmpty() && record.path("timestamp").isTextual()) {
-                try {
-                    begunAt = Optional.of(Instant.parse(record.path("timestamp").asText()));
-                } catch (DateTimeParseException e) {
-                    // Left to the next record that has one.
-                }
+            if (begunAt.isEmpty()) {
+                // Left to the next record that has one when this one has none.
+                begunAt = JsonRecords.instant(record.path("timestamp"));
             }
             if (entrypoint.isEmpty() && record.path("entrypoint").isTextual()) {
                 entrypoint = Optional.of(record.path("entrypoint").asText());

@@ -1,13 +1,11 @@
 package dev.holdfast.terminal.agent.claude;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.holdfast.terminal.agent.conversation.ConversationEvents;
+import dev.holdfast.terminal.agent.transcript.JsonRecords;
 import dev.holdfast.terminal.agent.transcript.TranscriptFile;
-import java.io.IOException;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -55,20 +53,11 @@ public final class ClaudeTranscriptParser implements TranscriptFile.LineHandler 
 
     @Override
     public void line(byte[] bytes, int length) {
-        JsonNode record;
-        try {
-            record = json.readTree(bytes, 0, length);
-        } catch (JsonProcessingException e) {
-            events.skipped("a transcript line is not JSON: " + e.getOriginalMessage());
-            return;
-        } catch (IOException e) {
-            events.skipped("a transcript line could not be read: " + e.getMessage());
+        Optional<JsonNode> read = JsonRecords.object(json, bytes, length, "transcript", events::skipped);
+        if (read.isEmpty()) {
             return;
         }
-        if (record == null || !record.isObject()) {
-            events.skipped("a transcript line is not a JSON object");
-            return;
-        }
+        JsonNode record = read.get();
         String type = record.path("type").asText("");
         switch (type) {
             case "summary" -> text(record, "summary").ifPresent(t -> summary = Optional.of(t));
@@ -78,7 +67,7 @@ public final class ClaudeTranscriptParser implements TranscriptFile.LineHandler 
                 if (record.path("isSidechain").asBoolean(false) || record.path("isMeta").asBoolean(false)) {
                     return;
                 }
-                Optional<Instant> at = timestamp(record.path("timestamp").asText(""));
+                Optional<Instant> at = JsonRecords.instant(record.path("timestamp"));
                 if (type.equals("user")) {
                     user(at, record);
                 } else {
@@ -229,16 +218,5 @@ public final class ClaudeTranscriptParser implements TranscriptFile.LineHandler 
             }
         }
         return Optional.empty();
-    }
-
-    private static Optional<Instant> timestamp(String text) {
-        if (text.isEmpty()) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(Instant.parse(text));
-        } catch (DateTimeParseException e) {
-            return Optional.empty();
-        }
     }
 }

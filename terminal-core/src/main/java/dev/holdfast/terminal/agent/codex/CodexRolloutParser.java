@@ -5,11 +5,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.holdfast.terminal.agent.conversation.ConversationEvents;
 import dev.holdfast.terminal.agent.conversation.ConversationEvents.Provenance;
+import dev.holdfast.terminal.agent.transcript.JsonRecords;
 import dev.holdfast.terminal.agent.transcript.TranscriptFile;
-import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -56,21 +55,12 @@ public final class CodexRolloutParser implements TranscriptFile.LineHandler {
 
     @Override
     public void line(byte[] bytes, int length) {
-        JsonNode record;
-        try {
-            record = json.readTree(bytes, 0, length);
-        } catch (JsonProcessingException e) {
-            events.skipped("a rollout line is not JSON: " + e.getOriginalMessage());
-            return;
-        } catch (IOException e) {
-            events.skipped("a rollout line could not be read: " + e.getMessage());
+        Optional<JsonNode> read = JsonRecords.object(json, bytes, length, "rollout", events::skipped);
+        if (read.isEmpty()) {
             return;
         }
-        if (record == null || !record.isObject()) {
-            events.skipped("a rollout line is not a JSON object");
-            return;
-        }
-        Optional<Instant> at = timestamp(record.path("timestamp").asText(""));
+        JsonNode record = read.get();
+        Optional<Instant> at = JsonRecords.instant(record.path("timestamp"));
         JsonNode payload = record.path("payload");
         switch (record.path("type").asText("")) {
             case "event_msg" -> event(at, payload);
@@ -312,16 +302,6 @@ public final class CodexRolloutParser implements TranscriptFile.LineHandler {
         return Duration.ofNanos(Math.round(seconds * 1e9));
     }
 
-    private static Optional<Instant> timestamp(String text) {
-        if (text.isEmpty()) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(Instant.parse(text));
-        } catch (DateTimeParseException e) {
-            return Optional.empty();
-        }
-    }
 
     /** Text Codex puts in a user message for the model, not typed by the user. */
     static boolean isInjectedContext(String text) {
