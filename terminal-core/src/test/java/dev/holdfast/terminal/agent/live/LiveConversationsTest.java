@@ -63,8 +63,10 @@ class LiveConversationsTest {
             assertEquals(answer, ((AssistantMessage) bound.conversation().orElseThrow().items().get(1)).text());
 
             tab.flood(50);
-            TabConversation followed = await("the tool call followed live", () -> Optional.of(latest.get(tab.panelId()))
-                    .filter(s -> s.conversation().map(c -> c.items().stream().anyMatch(i -> i instanceof ToolCall)).orElse(false)));
+            // The call is written before its result: the poll may see one without the other, so its end is awaited.
+            TabConversation followed = await("the tool call and its result followed live", () -> Optional.of(
+                    latest.get(tab.panelId())).filter(s -> s.conversation().map(c -> c.items().stream().anyMatch(
+                    i -> i instanceof ToolCall t && t.exitCode().isPresent())).orElse(false)));
             ToolCall call = (ToolCall) followed.conversation().orElseThrow().items().stream()
                     .filter(i -> i instanceof ToolCall).findFirst().orElseThrow();
             assertEquals(0, call.exitCode().orElseThrow());
