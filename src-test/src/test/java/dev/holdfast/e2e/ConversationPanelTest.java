@@ -244,8 +244,9 @@ class ConversationPanelTest {
                 fx(() -> javafx.scene.input.Clipboard.getSystemClipboard().getString()), "a turn copied as its text");
 
         codex.control("/flood 30");
-        awaitPanel("the tool call, folded", tab, text -> text.contains("$ seq -f 'tool output line %g' 1 30"));
-        assertTrue(panelText(tab).contains("exit 0"), panelText(tab));
+        // The call is written before its result: its status is awaited with it.
+        awaitPanel("the tool call, folded, with its status", tab,
+                text -> text.contains("$ seq -f 'tool output line %g' 1 30") && text.contains("exit 0"));
         assertFalse(panelText(tab).contains("tool output line 30"), "a folded call shows no output");
 
         robot.clickOn(fx(() -> tab.body().sidePanel().lookup(".conv-tool-line")));
@@ -342,7 +343,9 @@ class ConversationPanelTest {
         TabText.await("a bound conversation with its tool call", () -> {
             try {
                 ConversationReport report = target.conversation(tab.panelId()).get(10, TimeUnit.SECONDS);
-                return report.binding() != null && report.binding().bound() && report.turns().size() == 3;
+                // The call is written before its result: its exit status is awaited with it.
+                return report.binding() != null && report.binding().bound() && report.turns().size() == 3
+                        && report.turns().get(2).exitCode() != null;
             } catch (Exception e) {
                 return false;
             }
