@@ -1,16 +1,12 @@
 package dev.holdfast.terminal.replay;
 
 import com.techsenger.jeditermfx.core.ArrayTerminalDataStream;
-import com.techsenger.jeditermfx.core.CursorShape;
 import com.techsenger.jeditermfx.core.TextStyle;
 import com.techsenger.jeditermfx.core.emulator.JediEmulator;
-import com.techsenger.jeditermfx.core.emulator.mouse.MouseFormat;
-import com.techsenger.jeditermfx.core.emulator.mouse.MouseMode;
 import com.techsenger.jeditermfx.core.model.JediTerminal;
 import com.techsenger.jeditermfx.core.model.StyleState;
-import com.techsenger.jeditermfx.core.model.TerminalSelection;
 import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
-import com.techsenger.jeditermfx.core.TerminalDisplay;
+import dev.holdfast.terminal.emulation.HiddenDisplay;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -64,7 +60,7 @@ final class SgrStyles {
     }
 
     private final StyleState state = new StyleState();
-    private final JediTerminal scratch = new JediTerminal(new NoDisplay(), new TerminalTextBuffer(8, 2, state, 0, null),
+    private final JediTerminal scratch = new JediTerminal(new HiddenDisplay(), new TerminalTextBuffer(8, 2, state, 0, null),
             state);
     private final Map<Key, TextStyle> after = new HashMap<>();
     private final Map<TextStyle, TextStyle> canonical = new HashMap<>(Map.of(TextStyle.EMPTY, TextStyle.EMPTY));
@@ -94,59 +90,5 @@ final class SgrStyles {
             // All of it was read.
         }
         return state.getCurrent();
-    }
-
-    /** The scratch terminal is never shown; an SGR sequence asks nothing of a display anyway. */
-    private static final class NoDisplay implements TerminalDisplay {
-        @Override
-        public void setCursor(int x, int y) {
-        }
-
-        @Override
-        public void setCursorShape(CursorShape shape) {
-        }
-
-        @Override
-        public void beep() {
-        }
-
-        @Override
-        public void scrollArea(int scrollRegionTop, int scrollRegionSize, int dy) {
-        }
-
-        @Override
-        public void setCursorVisible(boolean visible) {
-        }
-
-        @Override
-        public void useAlternateScreenBuffer(boolean enabled) {
-        }
-
-        @Override
-        public String getWindowTitle() {
-            return "";
-        }
-
-        @Override
-        public void setWindowTitle(String title) {
-        }
-
-        @Override
-        public TerminalSelection getSelection() {
-            return null;
-        }
-
-        @Override
-        public void terminalMouseModeSet(MouseMode mode) {
-        }
-
-        @Override
-        public void setMouseFormat(MouseFormat format) {
-        }
-
-        @Override
-        public boolean ambiguousCharsAreDoubleWidth() {
-            return false;
-        }
     }
 }

@@ -7,7 +7,6 @@ import com.techsenger.jeditermfx.core.model.JediTerminal;
 import com.techsenger.jeditermfx.core.model.StyleState;
 import dev.holdfast.terminal.export.PhysicalRows;
 import dev.holdfast.terminal.scrollback.FastHistoryTextBuffer;
-import dev.holdfast.terminal.scrollback.HeadlessModel;
 import dev.holdfast.terminal.stream.HyperlinkListener;
 import dev.holdfast.terminal.stream.ShellMarkListener;
 import dev.holdfast.terminal.vt.CorrectedTerminal;
@@ -22,7 +21,7 @@ import org.junit.jupiter.api.Test;
 class HoldfastReadLoopTest {
     private final StyleState style = new StyleState();
     private final FastHistoryTextBuffer buffer = FastHistoryTextBuffer.create(20, 3, style, 100);
-    private final JediTerminal terminal = new JediTerminal(new HeadlessModel.QuietDisplay(), buffer, style);
+    private final JediTerminal terminal = new JediTerminal(new HiddenDisplay(), buffer, style);
     private final OutputGeneration generation = new OutputGeneration();
     private final List<String> seenAtEachRead = new ArrayList<>();
     private final List<Integer> askedFor = new ArrayList<>();

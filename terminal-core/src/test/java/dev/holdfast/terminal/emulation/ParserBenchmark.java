@@ -3,7 +3,6 @@ package dev.holdfast.terminal.emulation;
 import com.techsenger.jeditermfx.core.model.JediTerminal;
 import com.techsenger.jeditermfx.core.model.StyleState;
 import dev.holdfast.terminal.scrollback.FastHistoryTextBuffer;
-import dev.holdfast.terminal.scrollback.HeadlessModel;
 import dev.holdfast.terminal.stream.HyperlinkListener;
 import dev.holdfast.terminal.stream.ShellMarkListener;
 import dev.holdfast.terminal.vt.CorrectedTerminal;
@@ -69,7 +68,7 @@ public final class ParserBenchmark {
     private static void feed(EmulatorParser parser, byte[] output) throws IOException {
         StyleState style = new StyleState();
         FastHistoryTextBuffer buffer = FastHistoryTextBuffer.create(80, 24, style, 1000);
-        JediTerminal terminal = new JediTerminal(new HeadlessModel.QuietDisplay(), buffer, style);
+        JediTerminal terminal = new JediTerminal(new HiddenDisplay(), buffer, style);
         InputStream pty = new InputStream() {
             private int at;
 

@@ -5,7 +5,7 @@ import com.techsenger.jeditermfx.core.emulator.JediEmulator;
 import com.techsenger.jeditermfx.core.model.JediTerminal;
 import com.techsenger.jeditermfx.core.model.StyleState;
 import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
-import dev.holdfast.terminal.scrollback.HeadlessModel;
+import dev.holdfast.terminal.emulation.HiddenDisplay;
 import java.io.IOException;
 
 /** A real JediTerm model with no UI and no PTY, for tests: feed it text as a shell would, then read it. */
@@ -15,7 +15,7 @@ public final class HeadlessTerminal {
     public HeadlessTerminal(int columns, int rows, int historyLines) {
         StyleState style = new StyleState();
         TerminalTextBuffer buffer = new TerminalTextBuffer(columns, rows, style, historyLines, null);
-        this.terminal = new JediTerminal(new HeadlessModel.QuietDisplay(), buffer, style);
+        this.terminal = new JediTerminal(new HiddenDisplay(), buffer, style);
     }
 
     public JediTerminal terminal() {

@@ -9,7 +9,7 @@ import com.techsenger.jeditermfx.core.input.KeyEvent;
 import com.techsenger.jeditermfx.core.model.JediTerminal;
 import com.techsenger.jeditermfx.core.model.StyleState;
 import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
-import dev.holdfast.terminal.scrollback.HeadlessModel;
+import dev.holdfast.terminal.emulation.HiddenDisplay;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
 
@@ -72,7 +72,7 @@ class JediTermKeyboardModesTest {
     private static JediTerminal terminalAfter(String output) throws IOException {
         StyleState styleState = new StyleState();
         TerminalTextBuffer buffer = new TerminalTextBuffer(80, 24, styleState);
-        JediTerminal terminal = new JediTerminal(new HeadlessModel.QuietDisplay(), buffer, styleState);
+        JediTerminal terminal = new JediTerminal(new HiddenDisplay(), buffer, styleState);
         // The emulator catches the end of the array as its EOF and stops reporting hasNext.
         JediEmulator emulator = new JediEmulator(new ArrayTerminalDataStream(output.toCharArray()), terminal);
         while (emulator.hasNext()) {

@@ -11,6 +11,7 @@ import com.techsenger.jeditermfx.core.model.StyleState;
 import com.techsenger.jeditermfx.core.model.TerminalLine;
 import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
 import com.techsenger.jeditermfx.core.util.TermSize;
+import dev.holdfast.terminal.emulation.HiddenDisplay;
 import dev.holdfast.terminal.export.HeadlessTerminal;
 import dev.holdfast.terminal.export.PrimaryBuffers;
 import dev.holdfast.terminal.export.RandomStyledText;
@@ -18,7 +19,6 @@ import dev.holdfast.terminal.export.ScrollbackCapture;
 import dev.holdfast.terminal.export.SgrFormatter;
 import dev.holdfast.terminal.export.VtExport;
 import dev.holdfast.terminal.scrollback.FastHistoryTextBuffer;
-import dev.holdfast.terminal.scrollback.HeadlessModel;
 import java.time.Clock;
 import java.time.format.DateTimeFormatter;
 import java.util.Objects;
@@ -37,13 +37,13 @@ class DirectHistoryTest {
 
     private static JediTerminal fast(int columns, int rows, int history) {
         StyleState style = new StyleState();
-        return new JediTerminal(new HeadlessModel.QuietDisplay(),
+        return new JediTerminal(new HiddenDisplay(),
                 FastHistoryTextBuffer.create(columns, rows, style, history), style);
     }
 
     private static JediTerminal library(int columns, int rows, int history) {
         StyleState style = new StyleState();
-        return new JediTerminal(new HeadlessModel.QuietDisplay(), new TerminalTextBuffer(columns, rows, style, history,
+        return new JediTerminal(new HiddenDisplay(), new TerminalTextBuffer(columns, rows, style, history,
                 null), style);
     }
 

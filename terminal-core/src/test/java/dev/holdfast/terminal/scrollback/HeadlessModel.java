@@ -2,23 +2,19 @@ package dev.holdfast.terminal.scrollback;
 
 import com.techsenger.jeditermfx.core.ArrayTerminalDataStream;
 import com.techsenger.jeditermfx.core.Color;
-import com.techsenger.jeditermfx.core.CursorShape;
 import com.techsenger.jeditermfx.core.RequestOrigin;
 import com.techsenger.jeditermfx.core.StyledTextConsumer;
 import com.techsenger.jeditermfx.core.TerminalColor;
-import com.techsenger.jeditermfx.core.TerminalDisplay;
 import com.techsenger.jeditermfx.core.TextStyle;
 import com.techsenger.jeditermfx.core.emulator.JediEmulator;
-import com.techsenger.jeditermfx.core.emulator.mouse.MouseFormat;
-import com.techsenger.jeditermfx.core.emulator.mouse.MouseMode;
 import com.techsenger.jeditermfx.core.model.CharBuffer;
 import com.techsenger.jeditermfx.core.model.JediTerminal;
 import com.techsenger.jeditermfx.core.model.LinesBuffer;
 import com.techsenger.jeditermfx.core.model.StyleState;
 import com.techsenger.jeditermfx.core.model.TerminalLine;
-import com.techsenger.jeditermfx.core.model.TerminalSelection;
 import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
 import com.techsenger.jeditermfx.core.util.TermSize;
+import dev.holdfast.terminal.emulation.HiddenDisplay;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,7 +31,7 @@ public final class HeadlessModel {
 
     private HeadlessModel(TerminalTextBuffer buffer, StyleState style) {
         this.buffer = buffer;
-        this.terminal = new JediTerminal(new QuietDisplay(), buffer, style);
+        this.terminal = new JediTerminal(new HiddenDisplay(), buffer, style);
         buffer.addHistoryBufferListener(() -> historyEvents++);
         buffer.addModelListener(() -> modelEvents++);
     }
@@ -252,59 +248,5 @@ public final class HeadlessModel {
         }
         Color rgb = color.toColor();
         return "rgb " + rgb.getRed() + "," + rgb.getGreen() + "," + rgb.getBlue();
-    }
-
-    /** A display that ignores everything: the model is all these tests look at. */
-    public static final class QuietDisplay implements TerminalDisplay {
-        @Override
-        public void setCursor(int x, int y) {
-        }
-
-        @Override
-        public void setCursorShape(CursorShape shape) {
-        }
-
-        @Override
-        public void beep() {
-        }
-
-        @Override
-        public void scrollArea(int top, int size, int dy) {
-        }
-
-        @Override
-        public void setCursorVisible(boolean visible) {
-        }
-
-        @Override
-        public void useAlternateScreenBuffer(boolean enabled) {
-        }
-
-        @Override
-        public String getWindowTitle() {
-            return "";
-        }
-
-        @Override
-        public void setWindowTitle(String title) {
-        }
-
-        @Override
-        public TerminalSelection getSelection() {
-            return null;
-        }
-
-        @Override
-        public void terminalMouseModeSet(MouseMode mode) {
-        }
-
-        @Override
-        public void setMouseFormat(MouseFormat format) {
-        }
-
-        @Override
-        public boolean ambiguousCharsAreDoubleWidth() {
-            return false;
-        }
     }
 }
