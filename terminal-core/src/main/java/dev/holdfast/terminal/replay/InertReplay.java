@@ -1,12 +1,14 @@
 package dev.holdfast.terminal.replay;
 
 import com.techsenger.jeditermfx.core.TerminalOutputStream;
-import dev.holdfast.terminal.emulation.CellBoundedTextStream;
 import com.techsenger.jeditermfx.core.model.JediTerminal;
 import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
+import dev.holdfast.terminal.emulation.CellBoundedTextStream;
 import java.time.Clock;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -123,7 +125,10 @@ public final class InertReplay {
         return "restored " + separatorTime.format(ZonedDateTime.now(clock));
     }
 
-    /** Writes the dim line {@code ── <label> ──}, as {@link #separator(JediTerminal)} does. */
+    /**
+     * Writes the dim line {@code ── <label> ──}, as {@link #separator(JediTerminal)} does. A label wider than the
+     * terminal is broken between words onto as many lines as it needs, not cut inside a word by the wrap.
+     */
     public void separator(JediTerminal terminal, String label) {
         String line = "\u2500\u2500 " + label + " \u2500\u2500";
         TerminalTextBuffer buffer = terminal.getTerminalTextBuffer();
@@ -131,10 +136,33 @@ public final class InertReplay {
         try {
             // Cursor columns are 1-based; past the last column means "wrap pending", which also needs a break.
             String lineBreak = terminal.getCursorX() != 1 ? "\r\n" : "";
-            char[] chars = (lineBreak + DIM + line + RESET + "\r\n").toCharArray();
+            String lines = String.join("\r\n", betweenWords(line, buffer.getWidth()));
+            char[] chars = (lineBreak + DIM + lines + RESET + "\r\n").toCharArray();
             PendingReplay.feed(terminal, chars, 0, chars.length);
         } finally {
             buffer.unlock();
         }
+    }
+
+    /** {@code text} in lines of at most {@code width} characters, broken at spaces (a longer word is cut). */
+    static List<String> betweenWords(String text, int width) {
+        List<String> lines = new ArrayList<>();
+        StringBuilder line = new StringBuilder();
+        for (String word : text.split(" ")) {
+            if (line.length() > 0 && line.length() + 1 + word.length() > width) {
+                lines.add(line.toString());
+                line.setLength(0);
+            }
+            if (line.length() > 0) {
+                line.append(' ');
+            }
+            line.append(word);
+            while (width > 0 && line.length() > width) {
+                lines.add(line.substring(0, width));
+                line.delete(0, width);
+            }
+        }
+        lines.add(line.toString());
+        return lines;
     }
 }

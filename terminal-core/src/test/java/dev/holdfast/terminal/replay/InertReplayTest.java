@@ -14,6 +14,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class InertReplayTest {
@@ -175,5 +176,14 @@ class InertReplayTest {
         replay.replay(full.terminal(), "0123456789");
         replay.separator(full.terminal());
         assertTrue(full.export().startsWith("0123456789\r\n" + ESC + "[2m"), "a full last line is ended first");
+    }
+
+    @Test
+    void aSeparatorWiderThanTheTerminalBreaksBetweenWordsNotInsideOne() {
+        HeadlessTerminal t = new HeadlessTerminal(30, 10, 100);
+        replay.separator(t.terminal(), "restored 16:18:57 from a checkpoint taken 8 s before the crash");
+        String text = t.export().replaceAll(ESC + "\\[[0-9;]*m", "");
+        assertEquals("\u2500\u2500 restored 16:18:57 from a\r\ncheckpoint taken 8 s before\r\nthe crash \u2500\u2500", text.strip());
+        assertEquals(List.of("abcdefghij", "klm no"), InertReplay.betweenWords("abcdefghijklm no", 10));
     }
 }
