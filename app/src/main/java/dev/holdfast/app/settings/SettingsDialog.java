@@ -120,6 +120,12 @@ public final class SettingsDialog {
         HBox buttons = new HBox(8, cancel, save);
         grid.add(buttons, 1, 9);
         Scene scene = new Scene(grid);
+        // The dialog wears the window's chrome: dark beside a dark terminal, light beside a light one.
+        scene.getStylesheets().addAll(owner.getScene().getStylesheets());
+        grid.getStyleClass().add("settings-dialog");
+        if (!owner.getScene().getRoot().getStyleClass().contains("light")) {
+            grid.getStyleClass().add("dark");
+        }
         // A focused check box takes Enter for itself, so the default button would not fire: Enter saves anyway.
         scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
             if (e.getCode() == KeyCode.ENTER && scene.getFocusOwner() instanceof CheckBox) {
