@@ -1,33 +1,22 @@
 package dev.holdfast.e2e;
 
+import static dev.holdfast.e2e.TestWindow.fx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.holdfast.app.tabs.TerminalTab;
 import dev.holdfast.app.window.CloseConfirmation;
 import dev.holdfast.app.window.MainWindow;
-import dev.holdfast.app.window.WindowCloseHook;
-import dev.holdfast.terminal.threads.NamedThreadFactory;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import javafx.scene.input.KeyCode;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
-import org.testfx.api.FxToolkit;
-import org.testfx.util.WaitForAsyncUtils;
 
 /** The real window on headless Monocle, with real bash shells behind its tabs. */
 class MainWindowTest {
@@ -37,41 +26,22 @@ class MainWindowTest {
     private final FxRobot robot = new FxRobot();
     private final AtomicBoolean windowClosed = new AtomicBoolean();
     private final AtomicReference<String> lastQuestion = new AtomicReference<>();
-    private ExecutorService background;
+    private TestWindow test;
     private MainWindow window;
 
     @BeforeEach
     void openWindow() throws Exception {
-        Stage stage = FxToolkit.registerPrimaryStage();
-        background = Executors.newCachedThreadPool(new NamedThreadFactory("test-background", true));
-        Map<String, String> env = new HashMap<>(System.getenv());
-        env.put("HOME", home.toString());
-        env.put("SHELL", "/bin/bash");
-        // A known prompt and no user rc files: the test must not depend on the machine's bash setup.
-        Files.writeString(home.resolve(".bash_profile"), "PS1='$ '\nHISTFILE=/dev/null\n");
         CloseConfirmation confirm = (owner, title, detail, onConfirmed) -> {
             lastQuestion.set(title + " " + detail);
             onConfirmed.run();
         };
-        window = FxToolkit.setupFixture(() -> {
-            MainWindow w = Windows.build(stage, background, confirm, env, WindowCloseHook.NONE,
-                    () -> windowClosed.set(true));
-            w.openTab(home);
-            stage.show();
-            stage.toFront();
-            return w;
-        });
+        test = TestWindow.open(home, confirm, () -> windowClosed.set(true), (w, stage) -> w.openTab(home));
+        window = test.window();
     }
 
     @AfterEach
     void closeWindow() throws Exception {
-        FxToolkit.setupFixture(() -> window.closeWindow());
-        background.shutdown();
-        background.awaitTermination(10, TimeUnit.SECONDS);
-    }
-
-    private <T> T fx(Callable<T> call) throws Exception {
-        return WaitForAsyncUtils.asyncFx(call).get(10, TimeUnit.SECONDS);
+        test.close();
     }
 
     private TerminalTab selected() throws Exception {

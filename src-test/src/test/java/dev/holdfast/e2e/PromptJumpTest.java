@@ -1,30 +1,21 @@
 package dev.holdfast.e2e;
 
+import static dev.holdfast.e2e.TestWindow.fx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.holdfast.app.tabs.TerminalTab;
 import dev.holdfast.app.window.CloseConfirmation;
 import dev.holdfast.app.window.MainWindow;
-import dev.holdfast.app.window.WindowCloseHook;
 import dev.holdfast.terminal.shell.ShellIntegrationScripts;
-import dev.holdfast.terminal.threads.NamedThreadFactory;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import javafx.scene.input.KeyCode;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
-import org.testfx.api.FxToolkit;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** Ctrl+Shift+Up / Down (Cmd+Up / Down) scroll the view to the previous / next shell prompt, by its OSC 133 mark. */
@@ -34,37 +25,22 @@ class PromptJumpTest {
 
     private final FxRobot robot = new FxRobot();
     private final boolean mac = System.getProperty("os.name", "").toLowerCase().contains("mac");
-    private ExecutorService background;
+    private TestWindow test;
     private MainWindow window;
 
     @BeforeEach
     void openWindow() throws Exception {
-        Stage stage = FxToolkit.registerPrimaryStage();
-        background = Executors.newCachedThreadPool(new NamedThreadFactory("test-background", true));
-        Map<String, String> env = new HashMap<>(System.getenv());
-        env.put("HOME", home.toString());
-        env.put("SHELL", "/bin/bash");
-        Files.writeString(home.resolve(".bash_profile"), "PS1='$ '\nHISTFILE=/dev/null\n");
         var integration = ShellIntegrationScripts.install(home.resolve("integration"));
-        window = FxToolkit.setupFixture(() -> {
-            MainWindow w = Windows.build(stage, background, CloseConfirmation.DIALOG, env, WindowCloseHook.NONE, () -> { });
+        test = TestWindow.open(home, CloseConfirmation.DIALOG, () -> { }, (w, stage) -> {
             w.setShellIntegration(integration);
             w.openTab(home);
-            stage.show();
-            stage.toFront();
-            return w;
         });
+        window = test.window();
     }
 
     @AfterEach
     void closeWindow() throws Exception {
-        FxToolkit.setupFixture(() -> window.closeWindow());
-        background.shutdown();
-        background.awaitTermination(10, TimeUnit.SECONDS);
-    }
-
-    private <T> T fx(Callable<T> call) throws Exception {
-        return WaitForAsyncUtils.asyncFx(call).get(10, TimeUnit.SECONDS);
+        test.close();
     }
 
     /** The text of the view's top row, as shown now. */

@@ -1,5 +1,6 @@
 package dev.holdfast.e2e;
 
+import static dev.holdfast.e2e.TestWindow.fx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,15 +10,7 @@ import dev.holdfast.app.settings.SettingsDialog;
 import dev.holdfast.app.view.Palette;
 import dev.holdfast.app.window.CloseConfirmation;
 import dev.holdfast.app.window.MainWindow;
-import dev.holdfast.app.window.WindowCloseHook;
-import dev.holdfast.terminal.threads.NamedThreadFactory;
 import java.nio.file.Path;
-import java.util.HashMap;
-import java.util.Map;
-import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import javafx.scene.control.Spinner;
 import javafx.stage.Stage;
@@ -36,39 +29,20 @@ class SettingsDialogTest {
     Path home;
 
     private final FxRobot robot = new FxRobot();
-    private ExecutorService background;
+    private TestWindow test;
     private Stage stage;
     private MainWindow window;
 
     @BeforeEach
     void openWindow() throws Exception {
-        stage = FxToolkit.registerPrimaryStage();
-        background = Executors.newCachedThreadPool(new NamedThreadFactory("test-background", true));
-        Map<String, String> env = new HashMap<>(System.getenv());
-        env.put("HOME", home.toString());
-        window = FxToolkit.setupFixture(() -> {
-            MainWindow w = Windows.build(stage, background, CloseConfirmation.DIALOG, env, WindowCloseHook.NONE, () -> { });
-            stage.show();
-            return w;
-        });
+        test = TestWindow.open(home, CloseConfirmation.DIALOG, () -> { }, (w, s) -> { });
+        stage = test.stage();
+        window = test.window();
     }
 
     @AfterEach
     void closeWindow() throws Exception {
-        FxToolkit.setupFixture(() -> {
-            for (Window open : Window.getWindows().toArray(Window[]::new)) {
-                if (open != stage) {
-                    open.hide();
-                }
-            }
-            window.closeWindow();
-        });
-        background.shutdown();
-        background.awaitTermination(10, TimeUnit.SECONDS);
-    }
-
-    private static <T> T fx(Callable<T> call) throws Exception {
-        return WaitForAsyncUtils.asyncFx(call).get(10, TimeUnit.SECONDS);
+        test.close();
     }
 
     private Stage open(AtomicReference<Settings> saved) throws Exception {

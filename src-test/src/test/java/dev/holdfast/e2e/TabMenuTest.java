@@ -1,5 +1,6 @@
 package dev.holdfast.e2e;
 
+import static dev.holdfast.e2e.TestWindow.fx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -9,29 +10,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.holdfast.app.tabs.TerminalTab;
 import dev.holdfast.app.window.CloseConfirmation;
 import dev.holdfast.app.window.MainWindow;
-import dev.holdfast.app.window.WindowCloseHook;
-import dev.holdfast.terminal.threads.NamedThreadFactory;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import javafx.geometry.Bounds;
 import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.ContextMenu;
 import javafx.scene.input.ContextMenuEvent;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.testfx.api.FxToolkit;
-import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * A right-click on a tab's header opens the tab menu for that tab: one menu serves every tab, and each time it
@@ -41,39 +30,24 @@ class TabMenuTest {
     @TempDir
     Path home;
 
-    private ExecutorService background;
+    private TestWindow test;
     private MainWindow window;
 
     @BeforeEach
     void openWindowWithThreeTabs() throws Exception {
-        Stage stage = FxToolkit.registerPrimaryStage();
-        background = Executors.newCachedThreadPool(new NamedThreadFactory("test-background", true));
-        Map<String, String> env = new HashMap<>(System.getenv());
-        env.put("HOME", home.toString());
-        env.put("SHELL", "/bin/bash");
-        Files.writeString(home.resolve(".bash_profile"), "PS1='$ '\nHISTFILE=/dev/null\n");
-        window = FxToolkit.setupFixture(() -> {
-            MainWindow w = Windows.build(stage, background, CloseConfirmation.DIALOG, env,
-                    WindowCloseHook.NONE, () -> { });
+        test = TestWindow.open(home, CloseConfirmation.DIALOG, () -> { }, (w, stage) -> {
             w.addTabs(List.of(new MainWindow.TabPlace(UUID.randomUUID(), home),
                     new MainWindow.TabPlace(UUID.randomUUID(), home),
                     new MainWindow.TabPlace(UUID.randomUUID(), home)));
             stage.setWidth(1000);
             stage.setHeight(600);
-            stage.show();
-            return w;
         });
+        window = test.window();
     }
 
     @AfterEach
     void closeWindow() throws Exception {
-        FxToolkit.setupFixture(() -> window.closeWindow());
-        background.shutdown();
-        background.awaitTermination(10, TimeUnit.SECONDS);
-    }
-
-    private static <T> T fx(Callable<T> call) throws Exception {
-        return WaitForAsyncUtils.asyncFx(call).get(10, TimeUnit.SECONDS);
+        test.close();
     }
 
     /** Right-clicks the middle of {@code tab}'s header and returns the menu that opened. */

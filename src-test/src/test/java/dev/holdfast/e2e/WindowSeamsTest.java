@@ -1,5 +1,6 @@
 package dev.holdfast.e2e;
 
+import static dev.holdfast.e2e.TestWindow.fx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,25 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.holdfast.app.tabs.TerminalTab;
 import dev.holdfast.app.window.CloseConfirmation;
 import dev.holdfast.app.window.MainWindow;
-import dev.holdfast.app.window.WindowCloseHook;
-import dev.holdfast.terminal.threads.NamedThreadFactory;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
-import java.util.Map;
-import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import javafx.scene.control.Label;
 import javafx.scene.layout.Region;
-import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.testfx.api.FxToolkit;
-import org.testfx.util.WaitForAsyncUtils;
 
 /**
  * The places the sidebar, a tab's side panel and a tab's badge go: each takes its room from the terminal,
@@ -35,37 +24,22 @@ class WindowSeamsTest {
     @TempDir
     Path home;
 
-    private ExecutorService background;
+    private TestWindow test;
     private MainWindow window;
 
     @BeforeEach
     void openWindow() throws Exception {
-        Stage stage = FxToolkit.registerPrimaryStage();
-        background = Executors.newCachedThreadPool(new NamedThreadFactory("test-background", true));
-        Map<String, String> env = new HashMap<>(System.getenv());
-        env.put("HOME", home.toString());
-        env.put("SHELL", "/bin/bash");
-        Files.writeString(home.resolve(".bash_profile"), "PS1='$ '\nHISTFILE=/dev/null\n");
-        window = FxToolkit.setupFixture(() -> {
-            MainWindow w = Windows.build(stage, background, CloseConfirmation.DIALOG, env,
-                    WindowCloseHook.NONE, () -> { });
+        test = TestWindow.open(home, CloseConfirmation.DIALOG, () -> { }, (w, stage) -> {
             w.openTab(home);
             stage.setWidth(1000);
             stage.setHeight(600);
-            stage.show();
-            return w;
         });
+        window = test.window();
     }
 
     @AfterEach
     void closeWindow() throws Exception {
-        FxToolkit.setupFixture(() -> window.closeWindow());
-        background.shutdown();
-        background.awaitTermination(10, TimeUnit.SECONDS);
-    }
-
-    private static <T> T fx(Callable<T> call) throws Exception {
-        return WaitForAsyncUtils.asyncFx(call).get(10, TimeUnit.SECONDS);
+        test.close();
     }
 
     /** Waits until the view and the PTY agree on {@code expected} columns (or fewer/more, as {@code test} says). */
