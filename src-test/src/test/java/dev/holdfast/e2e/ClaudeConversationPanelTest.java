@@ -27,7 +27,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -39,11 +38,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import javafx.application.Platform;
-import javafx.scene.Node;
-import javafx.scene.Parent;
-import javafx.scene.control.Labeled;
-import javafx.scene.control.ToggleButton;
-import javafx.scene.text.Text;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -125,60 +119,13 @@ class ClaudeConversationPanelTest {
         return fx(() -> window.tabs().get(i));
     }
 
-    private static List<String> texts(Node node) {
-        List<String> out = new ArrayList<>();
-        collect(node, out);
-        return out;
-    }
-
-    private static void collect(Node node, List<String> out) {
-        if (node instanceof Labeled labeled) {
-            if (labeled.getText() != null && !labeled.getText().isEmpty()) {
-                out.add(labeled.getText());
-            }
-            if (labeled.getGraphic() != null) {
-                collect(labeled.getGraphic(), out);
-            }
-            return;
-        }
-        if (node instanceof Text text) {
-            out.add(text.getText());
-            return;
-        }
-        if (node instanceof Parent parent) {
-            for (Node child : parent.getChildrenUnmodifiable()) {
-                if (child.isVisible()) {
-                    collect(child, out);
-                }
-            }
-        }
-    }
-
-    private String panelText(TerminalTab tab) {
-        try {
-            return fx(() -> tab.body().sidePanel() == null ? "" : String.join("\n", texts(tab.body().sidePanel())));
-        } catch (Exception e) {
-            return "";
-        }
-    }
-
-    private void awaitPanel(String what, TerminalTab tab, java.util.function.Predicate<String> shows)
-            throws InterruptedException {
-        TabText.await(what, () -> shows.test(panelText(tab)), () -> "\npanel:\n" + panelText(tab) + "\nscreen:\n"
-                + TabText.of(tab));
-    }
-
-    private ToggleButton agentButton(TerminalTab tab) throws Exception {
-        return fx(() -> (ToggleButton) tab.header().lookup(".conversation-toggle"));
-    }
-
     private void startClaude(TerminalTab tab) throws Exception {
         TabText.await("prompt", () -> TabText.of(tab).contains("$ "));
         tab.session().sendText("claude\r");
         TabText.await("the stand-in's banner", () -> TabText.of(tab).contains("Welcome to Claude Code"));
         TabText.await("the tab's button, once Claude is seen", () -> {
             try {
-                return agentButton(tab) != null;
+                return SidePanel.agentButton(tab) != null;
             } catch (Exception e) {
                 return false;
             }
@@ -211,26 +158,26 @@ class ClaudeConversationPanelTest {
         turn(second, "why is the second build slow?", secondAnswer);
         turn(first, "why does the first build break?", firstAnswer);
 
-        assertEquals("Claude Code", fx(() -> agentButton(first).getText()));
-        robot.clickOn(agentButton(first));
-        awaitPanel("the first tab's conversation", first, t -> t.contains("why does the first build break?")
+        assertEquals("Claude Code", fx(() -> SidePanel.agentButton(first).getText()));
+        robot.clickOn(SidePanel.agentButton(first));
+        SidePanel.await("the first tab's conversation", first, t -> t.contains("why does the first build break?")
                 && t.contains("shared with the test run"));
-        assertFalse(panelText(first).contains("second build"), panelText(first));
-        assertTrue(panelText(first).contains("Claude's own file for this process names it"), panelText(first));
+        assertFalse(SidePanel.text(first).contains("second build"), SidePanel.text(first));
+        assertTrue(SidePanel.text(first).contains("Claude's own file for this process names it"), SidePanel.text(first));
         // The open panel follows the transcript as Claude writes it.
         turn(first, "and how do we fix it?", "Give each run its own cache directory under the build's temporary "
                 + "directory, and remove it when the run ends.");
-        awaitPanel("the new turn, live", first, t -> t.contains("and how do we fix it?")
+        SidePanel.await("the new turn, live", first, t -> t.contains("and how do we fix it?")
                 && t.contains("its own cache directory"));
 
         fx(() -> {
             window.tabPane().getSelectionModel().select(second.tab());
             return null;
         });
-        robot.clickOn(agentButton(second));
-        awaitPanel("the second tab's conversation", second, t -> t.contains("why is the second build slow?")
+        robot.clickOn(SidePanel.agentButton(second));
+        SidePanel.await("the second tab's conversation", second, t -> t.contains("why is the second build slow?")
                 && t.contains("never configured for the daemon"));
-        assertFalse(panelText(second).contains("first build"), panelText(second));
+        assertFalse(SidePanel.text(second).contains("first build"), SidePanel.text(second));
 
         ConversationReport one = report(first);
         ConversationReport two = report(second);

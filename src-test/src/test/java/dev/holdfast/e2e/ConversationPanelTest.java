@@ -2,7 +2,6 @@ package dev.holdfast.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -30,11 +29,9 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -45,7 +42,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import javafx.application.Platform;
 import javafx.scene.Node;
-import javafx.scene.Parent;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.ListView;
 import javafx.scene.input.KeyCode;
@@ -133,63 +129,13 @@ class ConversationPanelTest {
         return fx(() -> window.tabs().get(0));
     }
 
-    /** Every text the node shows: labels by their text (not as clipped), text nodes as they are. */
-    private static List<String> texts(Node node) {
-        List<String> out = new ArrayList<>();
-        collect(node, out);
-        return out;
-    }
-
-    private static void collect(Node node, List<String> out) {
-        if (node instanceof Labeled labeled) {
-            if (labeled.getText() != null && !labeled.getText().isEmpty()) {
-                out.add(labeled.getText());
-            }
-            // A list cell is a labelled control too: what it shows is its graphic.
-            if (labeled.getGraphic() != null) {
-                collect(labeled.getGraphic(), out);
-            }
-            return;
-        }
-        if (node instanceof Text text) {
-            out.add(text.getText());
-            return;
-        }
-        if (node instanceof Parent parent) {
-            for (Node child : parent.getChildrenUnmodifiable()) {
-                if (child.isVisible()) {
-                    collect(child, out);
-                }
-            }
-        }
-    }
-
-    /** What the tab's side panel shows, as one text; empty when no panel is open. */
-    private String panelText(TerminalTab tab) {
-        try {
-            return fx(() -> tab.body().sidePanel() == null ? "" : String.join("\n", texts(tab.body().sidePanel())));
-        } catch (Exception e) {
-            return "";
-        }
-    }
-
-    private void awaitPanel(String what, TerminalTab tab, java.util.function.Predicate<String> shows)
-            throws InterruptedException {
-        TabText.await(what, () -> shows.test(panelText(tab)), () -> "\npanel:\n" + panelText(tab) + "\nscreen:\n"
-                + TabText.of(tab));
-    }
-
-    private Node agentButton(TerminalTab tab) throws Exception {
-        return fx(() -> tab.header().lookup(".conversation-toggle"));
-    }
-
     private void startCodex(TerminalTab tab, String arguments) throws Exception {
         TabText.await("prompt", () -> TabText.of(tab).contains("$ "));
         tab.session().sendText(("codex " + arguments).strip() + "\r");
         TabText.await("the stand-in's banner", () -> TabText.of(tab).contains("OpenAI Codex (v"));
         TabText.await("the tab's button, once Codex is seen", () -> {
             try {
-                return agentButton(tab) != null;
+                return SidePanel.agentButton(tab) != null;
             } catch (Exception e) {
                 return false;
             }
@@ -219,10 +165,10 @@ class ConversationPanelTest {
         say(tab, "why does the build fail on Tuesdays?");
         answer(tab, MARKDOWN_ANSWER);
 
-        robot.clickOn(agentButton(tab));
-        awaitPanel("the user turn and the answer", tab, text -> text.contains("why does the build fail on Tuesdays?")
+        robot.clickOn(SidePanel.agentButton(tab));
+        SidePanel.await("the user turn and the answer", tab, text -> text.contains("why does the build fail on Tuesdays?")
                 && text.contains("the build now ") && text.contains("waits") && text.contains("./gradlew build"));
-        String shown = panelText(tab);
+        String shown = SidePanel.text(tab);
         assertFalse(shown.contains("**waits**"), "markdown is shown as text, not as its marks:\n" + shown);
         assertFalse(shown.contains("## Why"), "a heading is shown as a heading:\n" + shown);
         assertFalse(shown.contains("```"), "a code block is shown without its fences:\n" + shown);
@@ -245,17 +191,17 @@ class ConversationPanelTest {
 
         codex.control("/flood 30");
         // The call is written before its result: its status is awaited with it.
-        awaitPanel("the tool call, folded, with its status", tab,
+        SidePanel.await("the tool call, folded, with its status", tab,
                 text -> text.contains("$ seq -f 'tool output line %g' 1 30") && text.contains("exit 0"));
-        assertFalse(panelText(tab).contains("tool output line 30"), "a folded call shows no output");
+        assertFalse(SidePanel.text(tab).contains("tool output line 30"), "a folded call shows no output");
 
         robot.clickOn(fx(() -> tab.body().sidePanel().lookup(".conv-tool-line")));
-        awaitPanel("the output, unfolded", tab, text -> text.contains("tool output line 30"));
+        SidePanel.await("the output, unfolded", tab, text -> text.contains("tool output line 30"));
         robot.clickOn(fx(() -> tab.body().sidePanel().lookup(".conv-tool-line")));
-        awaitPanel("folded again", tab, text -> !text.contains("tool output line 30"));
+        SidePanel.await("folded again", tab, text -> !text.contains("tool output line 30"));
 
-        robot.clickOn(agentButton(tab));
-        TabText.await("the button hides the panel", () -> panelText(tab).isEmpty());
+        robot.clickOn(SidePanel.agentButton(tab));
+        TabText.await("the button hides the panel", () -> SidePanel.text(tab).isEmpty());
     }
 
     @Test
@@ -268,20 +214,20 @@ class ConversationPanelTest {
             panels.toggle(tab);
             return null;
         });
-        awaitPanel("the first conversation", tab, text -> text.contains("first question"));
+        SidePanel.await("the first conversation", tab, text -> text.contains("first question"));
 
         tab.session().sendText("/new\r");
         say(tab, "second question");
-        awaitPanel("unavailable, with why", tab, text -> text.contains("Conversation unavailable — ")
+        SidePanel.await("unavailable, with why", tab, text -> text.contains("Conversation unavailable — ")
                 && text.contains("show terminal output") && text.contains("A newer conversation began in this directory"));
-        assertFalse(panelText(tab).contains("first question"), "never the old conversation:\n" + panelText(tab));
+        assertFalse(SidePanel.text(tab).contains("first question"), "never the old conversation:\n" + SidePanel.text(tab));
 
         String second = "A second answer, long enough to be recognised on screen: the nightly build moved to 03:30 and "
                 + "the rotation job to 03:15.";
         answer(tab, second);
-        awaitPanel("the new conversation", tab, text -> text.contains("second question")
+        SidePanel.await("the new conversation", tab, text -> text.contains("second question")
                 && text.contains("the nightly build moved to 03:30"));
-        assertFalse(panelText(tab).contains("first question"), panelText(tab));
+        assertFalse(SidePanel.text(tab).contains("first question"), SidePanel.text(tab));
     }
 
     @Test
@@ -292,7 +238,7 @@ class ConversationPanelTest {
             panels.toggle(tab);
             return null;
         });
-        awaitPanel("no conversation yet", tab, text -> text.contains("Conversation unavailable — "));
+        SidePanel.await("no conversation yet", tab, text -> text.contains("Conversation unavailable — "));
         // The panel redraws as the binding is re-read; click the link that is in the scene at that moment.
         TabText.await("the link clicked", () -> {
             try {
@@ -309,7 +255,7 @@ class ConversationPanelTest {
                 return false;
             }
         });
-        TabText.await("the panel hidden", () -> panelText(tab).isEmpty());
+        TabText.await("the panel hidden", () -> SidePanel.text(tab).isEmpty());
         assertTrue(fx(() -> tab.view().isFocused()), "the terminal has the focus");
     }
 
@@ -322,10 +268,10 @@ class ConversationPanelTest {
             return null;
         });
         pressShortcut();
-        awaitPanel("the panel, without an agent", tab, text -> text.contains("No coding agent runs in this tab"));
-        assertNull(agentButton(tab), "no button while no agent runs");
+        SidePanel.await("the panel, without an agent", tab, text -> text.contains("No coding agent runs in this tab"));
+        assertNull(SidePanel.agentButton(tab), "no button while no agent runs");
         pressShortcut();
-        TabText.await("the panel hidden", () -> panelText(tab).isEmpty());
+        TabText.await("the panel hidden", () -> SidePanel.text(tab).isEmpty());
         assertTrue(fx(() -> tab.view().isFocused()), "the terminal keeps the focus");
     }
 
@@ -407,8 +353,8 @@ class ConversationPanelTest {
                 } catch (Exception e) {
                     return false;
                 }
-            }, () -> "\npanel:\n" + panelText(tab));
-            awaitPanel("the end of the conversation in sight", tab, text -> text.contains("answer " + (calls / 10 - 1)));
+            }, () -> "\npanel:\n" + SidePanel.text(tab));
+            SidePanel.await("the end of the conversation in sight", tab, text -> text.contains("answer " + (calls / 10 - 1)));
             rows = fx(() -> list(tab).getItems().size());
             cells = fx(() -> list(tab).lookupAll(".conversation-cell").size());
             window = System.nanoTime() - opened;
@@ -468,7 +414,7 @@ class ConversationPanelTest {
             panels.toggle(tab);
             return null;
         });
-        awaitPanel("the panel", tab, text -> text.contains("No coding agent runs in this tab"));
+        SidePanel.await("the panel", tab, text -> text.contains("No coding agent runs in this tab"));
         String dark = fx(() -> tab.body().sidePanel().getStyle());
         assertTrue(dark.contains("-conv-bg: #16181c"), dark);
 
@@ -508,7 +454,7 @@ class ConversationPanelTest {
             } catch (Exception e) {
                 return false;
             }
-        }, () -> "\npanel:\n" + panelText(tab));
+        }, () -> "\npanel:\n" + SidePanel.text(tab));
     }
 
     private static javafx.scene.control.skin.VirtualFlow<?> flow(TerminalTab tab) {
