@@ -64,6 +64,26 @@ final class LineRuns {
      * no run before it is NUL-led; returns false, having changed nothing, otherwise.
      */
     static boolean writeIntoBlankRest(TerminalLine line, int x, CharBuffer text, TextStyle style) {
+        return writeIntoBlankRest(line, x, text, style, new CheckedRuns());
+    }
+
+    /**
+     * What a previous {@link #writeIntoBlankRest} found about one line: its first {@code count} runs hold text,
+     * ending with the run it wrote. Why: text is written into a line run by run, and checking every run before
+     * the blank rest at each write cost a coloured line its runs squared. A run that holds text never turns
+     * into a NUL-led one in place (the library only turns NULs into spaces), so the check can start where the
+     * last one ended as long as the line's run list is the one checked, with the same run where it ended; any
+     * rebuild of the line makes a new list or new runs, and the check starts over.
+     */
+    static final class CheckedRuns {
+        private Object entries;
+        private int count;
+        private TerminalLine.TextEntry last;
+    }
+
+    /** {@link #writeIntoBlankRest(TerminalLine, int, CharBuffer, TextStyle)}, remembering its check in {@code checked}. */
+    static boolean writeIntoBlankRest(TerminalLine line, int x, CharBuffer text, TextStyle style,
+            CheckedRuns checked) {
         int n = text.length();
         if (LINE_ENTRIES == null || n == 0 || text.charAt(0) == 0) {
             return false;
@@ -83,13 +103,22 @@ final class LineRuns {
         if (length - blank.getLength() != x || blank.getStyle() == style || !allNul(blank.getText())) {
             return false;
         }
-        for (int i = 0; i < last; i++) {
+        int from = 0;
+        if (checked.entries == entries && checked.count <= last && checked.count > 0
+                && runs.get(checked.count - 1) == checked.last) {
+            from = checked.count;
+        }
+        for (int i = from; i < last; i++) {
             // The library turns NUL-led runs before new text into spaces; such lines keep its path.
             if (runs.get(i).isNul()) {
                 return false;
             }
         }
-        runs.set(last, new TerminalLine.TextEntry(style, text));
+        TerminalLine.TextEntry written = new TerminalLine.TextEntry(style, text);
+        runs.set(last, written);
+        checked.entries = entries;
+        checked.count = last + 1;
+        checked.last = written;
         int rest = length - x - n;
         if (rest > 0) {
             runs.add(new TerminalLine.TextEntry(blank.getStyle(), blank.getText().subBuffer(n, rest)));
