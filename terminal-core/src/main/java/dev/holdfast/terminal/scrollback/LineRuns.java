@@ -79,6 +79,8 @@ final class LineRuns {
         private Object entries;
         private int count;
         private TerminalLine.TextEntry last;
+        /** The blank rest the last write left, all NULs when made. */
+        private TerminalLine.TextEntry blank;
     }
 
     /** {@link #writeIntoBlankRest(TerminalLine, int, CharBuffer, TextStyle)}, remembering its check in {@code checked}. */
@@ -100,7 +102,7 @@ final class LineRuns {
             return false;
         }
         TerminalLine.TextEntry blank = runs.get(last);
-        if (length - blank.getLength() != x || blank.getStyle() == style || !allNul(blank.getText())) {
+        if (length - blank.getLength() != x || blank.getStyle() == style || !blankRest(blank, checked)) {
             return false;
         }
         int from = 0;
@@ -120,12 +122,26 @@ final class LineRuns {
         checked.count = last + 1;
         checked.last = written;
         int rest = length - x - n;
+        checked.blank = null;
         if (rest > 0) {
-            runs.add(new TerminalLine.TextEntry(blank.getStyle(), blank.getText().subBuffer(n, rest)));
+            TerminalLine.TextEntry left = new TerminalLine.TextEntry(blank.getStyle(), blank.getText().subBuffer(n, rest));
+            runs.add(left);
+            checked.blank = left;
         } else if (rest < 0) {
             ENTRIES_LENGTH.set(entries, x + n);
         }
         return true;
+    }
+
+    /**
+     * Whether {@code blank} is all NUL cells. The rest this class left is known without a scan: it was made of
+     * NULs in an array of its own, and the library changes such an array only whole, NULs to spaces.
+     */
+    private static boolean blankRest(TerminalLine.TextEntry blank, CheckedRuns checked) {
+        if (blank == checked.blank) {
+            return blank.getText().charAt(0) == 0;
+        }
+        return allNul(blank.getText());
     }
 
     /**

@@ -73,6 +73,22 @@ class ScreenLinesBufferTest {
     }
 
     @Test
+    void aBlankRestTheLibraryTurnedIntoSpacesIsNoLongerWrittenAsBlank() {
+        LineRuns.CheckedRuns checked = new LineRuns.CheckedRuns();
+        TerminalLine direct = freshLine(10);
+        TerminalLine library = freshLine(10);
+        assertTrue(LineRuns.writeIntoBlankRest(direct, 0, new CharBuffer("ab"), RED, checked));
+        library.writeString(0, new CharBuffer("ab"), RED);
+        for (TerminalLine line : List.of(direct, library)) {
+            line.writeString(10, new CharBuffer("z"), GREEN); // past the end: the NULs before it become spaces
+            line.deleteCharacters(10); // and the "z" goes again (a wrap does this), leaving the same rest
+        }
+        assertFalse(LineRuns.writeIntoBlankRest(direct, 2, new CharBuffer("c"), GREEN, checked),
+                "the rest is spaces now, not blank");
+        assertEquals(cells(library), cells(direct));
+    }
+
+    @Test
     void textReachingPastTheEndGrowsTheLineLikeTheLibrary() {
         TerminalLine direct = freshLine(4);
         TerminalLine library = freshLine(4);
