@@ -17,6 +17,7 @@ public final class OutputGeneration {
     private final AtomicLong read = new AtomicLong();
     private volatile long processed;
     private final List<Runnable> readListeners = new CopyOnWriteArrayList<>();
+    private final List<Runnable> processedListeners = new CopyOnWriteArrayList<>();
 
     /** Reader thread: a read returned data. */
     public void recordRead() {
@@ -42,6 +43,17 @@ public final class OutputGeneration {
     /** Reader thread: everything read so far has been parsed. */
     public void publishProcessed() {
         processed = read.get();
+        for (Runnable listener : processedListeners) {
+            listener.run();
+        }
+    }
+
+    /**
+     * Calls {@code listener} on the reader thread each time everything read so far is in the model (before
+     * each read, and when reading ends). Like a read listener it must only flag or post.
+     */
+    public void addProcessedListener(Runnable listener) {
+        processedListeners.add(listener);
     }
 
     /** Number of reads that returned data. */

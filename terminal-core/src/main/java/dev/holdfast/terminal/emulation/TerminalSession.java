@@ -66,6 +66,8 @@ public final class TerminalSession implements AutoCloseable {
 
     private final SessionSpec spec;
     private final TerminalEvents events;
+    /** The events as the model's listeners and display see them: changes gathered per read. */
+    private final ReadBatchedEvents batchedEvents;
     private final ProcessInspector inspector;
     private final Clock clock;
     private final String shortId;
@@ -96,13 +98,15 @@ public final class TerminalSession implements AutoCloseable {
         this.clock = clock;
         this.shortId = spec.panelId().toString().substring(0, 8);
         this.buffer = FastHistoryTextBuffer.create(spec.columns(), spec.rows(), styleState, spec.scrollbackLimit());
-        this.display = new SessionDisplay(events);
+        this.batchedEvents = new ReadBatchedEvents(events);
+        this.display = new SessionDisplay(batchedEvents);
         this.terminal = new JediTerminal(display, buffer, styleState);
         this.hyperlinks = new HyperlinkTable(terminal, buffer);
         this.promptMarks = new PromptMarks(terminal, buffer, clock);
         this.writer = Executors.newSingleThreadExecutor(new NamedThreadFactory("holdfast-pty-writer-" + shortId, true));
-        buffer.addModelListener(events::modelChanged);
-        buffer.addHistoryBufferListener(events::modelChanged);
+        buffer.addModelListener(batchedEvents::modelChanged);
+        buffer.addHistoryBufferListener(batchedEvents::modelChanged);
+        generation.addProcessedListener(batchedEvents::readParsed);
     }
 
     /** Spawns the shell and starts pumping its output. A shell that cannot start is reported, not thrown. */
@@ -159,6 +163,7 @@ public final class TerminalSession implements AutoCloseable {
         });
         Thread thread = new NamedThreadFactory("holdfast-pty-reader-" + shortId, true).newThread(this::pump);
         reader = thread;
+        batchedEvents.gatherOn(thread);
         thread.start();
     }
 
@@ -229,7 +234,7 @@ public final class TerminalSession implements AutoCloseable {
     private void reportEnd(SessionEnd end) {
         if (endReported.compareAndSet(false, true)) {
             this.end = end;
-            events.ended(end);
+            batchedEvents.ended(end);
         }
     }
 
@@ -256,6 +261,8 @@ public final class TerminalSession implements AutoCloseable {
         } finally {
             buffer.unlock();
         }
+        // Written on the reader thread after its last read (the shell's exit note): told now, not at a next read.
+        batchedEvents.readParsed();
     }
 
     /** Sends bytes to the shell on the writer thread. Dropped once the session is closing. */

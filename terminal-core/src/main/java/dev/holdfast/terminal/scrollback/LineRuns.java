@@ -64,6 +64,28 @@ final class LineRuns {
      * no run before it is NUL-led; returns false, having changed nothing, otherwise.
      */
     static boolean writeIntoBlankRest(TerminalLine line, int x, CharBuffer text, TextStyle style) {
+        return writeIntoBlankRest(line, x, text, style, new CheckedRuns());
+    }
+
+    /**
+     * What a previous {@link #writeIntoBlankRest} found about one line: its first {@code count} runs hold text,
+     * ending with the run it wrote. Why: text is written into a line run by run, and checking every run before
+     * the blank rest at each write cost a coloured line its runs squared. A run that holds text never turns
+     * into a NUL-led one in place (the library only turns NULs into spaces), so the check can start where the
+     * last one ended as long as the line's run list is the one checked, with the same run where it ended; any
+     * rebuild of the line makes a new list or new runs, and the check starts over.
+     */
+    static final class CheckedRuns {
+        private Object entries;
+        private int count;
+        private TerminalLine.TextEntry last;
+        /** The blank rest the last write left, all NULs when made. */
+        private TerminalLine.TextEntry blank;
+    }
+
+    /** {@link #writeIntoBlankRest(TerminalLine, int, CharBuffer, TextStyle)}, remembering its check in {@code checked}. */
+    static boolean writeIntoBlankRest(TerminalLine line, int x, CharBuffer text, TextStyle style,
+            CheckedRuns checked) {
         int n = text.length();
         if (LINE_ENTRIES == null || n == 0 || text.charAt(0) == 0) {
             return false;
@@ -80,23 +102,46 @@ final class LineRuns {
             return false;
         }
         TerminalLine.TextEntry blank = runs.get(last);
-        if (length - blank.getLength() != x || blank.getStyle() == style || !allNul(blank.getText())) {
+        if (length - blank.getLength() != x || blank.getStyle() == style || !blankRest(blank, checked)) {
             return false;
         }
-        for (int i = 0; i < last; i++) {
+        int from = 0;
+        if (checked.entries == entries && checked.count <= last && checked.count > 0
+                && runs.get(checked.count - 1) == checked.last) {
+            from = checked.count;
+        }
+        for (int i = from; i < last; i++) {
             // The library turns NUL-led runs before new text into spaces; such lines keep its path.
             if (runs.get(i).isNul()) {
                 return false;
             }
         }
-        runs.set(last, new TerminalLine.TextEntry(style, text));
+        TerminalLine.TextEntry written = new TerminalLine.TextEntry(style, text);
+        runs.set(last, written);
+        checked.entries = entries;
+        checked.count = last + 1;
+        checked.last = written;
         int rest = length - x - n;
+        checked.blank = null;
         if (rest > 0) {
-            runs.add(new TerminalLine.TextEntry(blank.getStyle(), blank.getText().subBuffer(n, rest)));
+            TerminalLine.TextEntry left = new TerminalLine.TextEntry(blank.getStyle(), blank.getText().subBuffer(n, rest));
+            runs.add(left);
+            checked.blank = left;
         } else if (rest < 0) {
             ENTRIES_LENGTH.set(entries, x + n);
         }
         return true;
+    }
+
+    /**
+     * Whether {@code blank} is all NUL cells. The rest this class left is known without a scan: it was made of
+     * NULs in an array of its own, and the library changes such an array only whole, NULs to spaces.
+     */
+    private static boolean blankRest(TerminalLine.TextEntry blank, CheckedRuns checked) {
+        if (blank == checked.blank) {
+            return blank.getText().charAt(0) == 0;
+        }
+        return allNul(blank.getText());
     }
 
     /**

@@ -289,10 +289,14 @@ public final class RingLinesBuffer extends LinesBuffer {
         ensureSlots(size + 1);
         int slot = slot(size);
         slots[slot] = line;
-        footprints[slot] = footprint(line);
-        bytes += footprints[slot];
         size++;
+        // Packed, the line is measured from its record; only a line that stays an object is walked run by run.
+        footprints[slot] = 0;
         pack(slot);
+        if (slots[slot] != null) {
+            footprints[slot] = footprint(line);
+            bytes += footprints[slot];
+        }
     }
 
     /**

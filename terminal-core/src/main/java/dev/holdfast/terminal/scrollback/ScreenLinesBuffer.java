@@ -48,6 +48,7 @@ public final class ScreenLinesBuffer extends LinesBuffer {
     }
 
     private final StyleCanon styles = new StyleCanon();
+    private final LineRuns.CheckedRuns checkedRuns = new LineRuns.CheckedRuns();
 
     public ScreenLinesBuffer() {
         super(null);
@@ -84,7 +85,7 @@ public final class ScreenLinesBuffer extends LinesBuffer {
     @Override
     public void writeString(int x, int y, CharBuffer text, TextStyle style) {
         TextStyle canonical = styles.of(style);
-        if (!LineRuns.writeIntoBlankRest(getLine(y), x, text, canonical)) {
+        if (!LineRuns.writeIntoBlankRest(getLine(y), x, text, canonical, checkedRuns)) {
             super.writeString(x, y, text, canonical);
         }
     }

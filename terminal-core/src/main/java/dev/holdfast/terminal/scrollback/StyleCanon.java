@@ -1,6 +1,7 @@
 package dev.holdfast.terminal.scrollback;
 
 import com.techsenger.jeditermfx.core.TextStyle;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -18,29 +19,46 @@ import java.util.Map;
  * {@code equals} compares. Output with ever-new styles (a truecolor gradient) would grow the table without end,
  * so it starts over past {@link #CAPACITY} styles; sharing is a saving, never a requirement.
  *
+ * <p>Why a cache by identity in front of the table: Holdfast's parser hands out one style object per distinct
+ * rendition ({@code SgrStyles}), so coloured output alternates between a few objects, and hashing a style by
+ * value (its colours and its option set, through {@code Objects.hash}) at every run of text was a tenth of the
+ * reader thread's time on a coloured flood. An object seen before is found by its identity hash in a small
+ * direct-mapped table instead. The library's own parser makes a new object per SGR; those miss and take the
+ * table by value as before.
+ *
  * <p>Not thread-safe; used under the terminal buffer's lock.
  */
 final class StyleCanon {
     static final int CAPACITY = 4096;
+    /** Entries of the identity cache: a power of two, several times the renditions a screen usually shows. */
+    static final int SEEN_SLOTS = 256;
 
     private final Map<TextStyle, TextStyle> canonical = new HashMap<>();
-    private TextStyle lastSeen;
-    private TextStyle lastCanonical;
+    private final TextStyle[] seen = new TextStyle[SEEN_SLOTS];
+    private final TextStyle[] seenCanonical = new TextStyle[SEEN_SLOTS];
 
     /** The shared instance equal to {@code style}: a copy made when the first of its kind is seen. */
     TextStyle of(TextStyle style) {
-        if (style == lastSeen) {
-            return lastCanonical; // text is often written in pieces under one style
+        if (style == null) {
+            return null;
+        }
+        int slot = System.identityHashCode(style) & (SEEN_SLOTS - 1);
+        if (seen[slot] == style) {
+            return seenCanonical[slot];
         }
         TextStyle shared = style;
-        if (style != null && style.getClass() == TextStyle.class) {
+        if (style.getClass() == TextStyle.class) {
             if (canonical.size() >= CAPACITY) {
                 canonical.clear();
+                // Objects seen before the table started over must not keep their old shared instances, or two
+                // instances of one style would split a run that the library would keep whole.
+                Arrays.fill(seen, null);
+                Arrays.fill(seenCanonical, null);
             }
             shared = canonical.computeIfAbsent(style, s -> s.toBuilder().build());
         }
-        lastSeen = style;
-        lastCanonical = shared;
+        seen[slot] = style;
+        seenCanonical[slot] = shared;
         return shared;
     }
 }

@@ -8,6 +8,8 @@ import com.techsenger.jeditermfx.core.TerminalCustomCommandListener;
 import com.techsenger.jeditermfx.core.TerminalMode;
 import com.techsenger.jeditermfx.core.TerminalOutputStream;
 import com.techsenger.jeditermfx.core.TextStyle;
+import com.techsenger.jeditermfx.core.emulator.charset.CharacterSet;
+import com.techsenger.jeditermfx.core.emulator.charset.GraphicSetState;
 import com.techsenger.jeditermfx.core.emulator.mouse.MouseFormat;
 import com.techsenger.jeditermfx.core.emulator.mouse.MouseMode;
 import com.techsenger.jeditermfx.core.model.JediTerminal;
@@ -18,7 +20,9 @@ import com.techsenger.jeditermfx.core.util.CellPosition;
 import com.techsenger.jeditermfx.core.util.CharUtils;
 import com.techsenger.jeditermfx.core.util.TermSize;
 import java.io.UnsupportedEncodingException;
+import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.lang.invoke.VarHandle;
 import java.text.Normalizer;
 import java.util.List;
@@ -63,6 +67,27 @@ public final class CorrectedTerminal implements Terminal {
     private static final Logger LOG = LoggerFactory.getLogger(CorrectedTerminal.class);
     private static final VarHandle REGION_TOP;
     private static final VarHandle REGION_BOTTOM;
+    /** The library's write after its decoding: {@code writeDecodedCharacters(char[])}. */
+    private static final MethodHandle WRITE_DECODED;
+    private static final VarHandle CHARSETS;
+
+    static {
+        MethodHandle writeDecoded = null;
+        VarHandle charsets = null;
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(JediTerminal.class, MethodHandles.lookup());
+            writeDecoded = lookup.findVirtual(JediTerminal.class, "writeDecodedCharacters",
+                    MethodType.methodType(void.class, char[].class));
+            charsets = lookup.findVarHandle(JediTerminal.class, "myGraphicSetState", GraphicSetState.class);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            // Without them every write takes the library's whole path: correct, only slower.
+            LOG.debug("jeditermfx-core's decoded write is not reachable ({}); text takes the library's path",
+                    e.toString());
+            writeDecoded = null;
+        }
+        WRITE_DECODED = writeDecoded;
+        CHARSETS = writeDecoded == null ? null : charsets;
+    }
 
     static {
         VarHandle top = null;
@@ -161,17 +186,54 @@ public final class CorrectedTerminal implements Terminal {
     /** Writes as the library does, but never pulls a cursor outside the scroll region into it (5.). */
     private void write(String text) {
         if (insideRegion()) {
-            terminal.writeCharacters(text);
+            libraryWrite(text);
             return;
         }
         int top = regionTop();
         int bottom = regionBottom();
         moveRegion(1, terminal.getTerminalHeight());
         try {
-            terminal.writeCharacters(text);
+            libraryWrite(text);
         } finally {
             moveRegion(top, bottom);
         }
+    }
+
+    /**
+     * The library's {@code writeCharacters}, without the two steps that change nothing for ASCII text under the
+     * ASCII character set (the usual case: no DEC line drawing, no single shift pending): composing it (NFC)
+     * and mapping it through the character sets, which builds an object per character. On a coloured flood
+     * those were a tenth of the reader thread's time. Anything else takes the library's whole path.
+     */
+    private void libraryWrite(String text) {
+        if (WRITE_DECODED != null && plainAscii(text) && charactersMapToThemselves()) {
+            try {
+                WRITE_DECODED.invokeExact(terminal, text.toCharArray());
+                return;
+            } catch (RuntimeException | Error e) {
+                throw e;
+            } catch (Throwable e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        terminal.writeCharacters(text);
+    }
+
+    private static boolean plainAscii(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < 0x20 || c >= 0x7f) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** GL is the ASCII set and no single shift is pending: mapping changes no printable ASCII character. */
+    private boolean charactersMapToThemselves() {
+        GraphicSetState sets = (GraphicSetState) CHARSETS.get(terminal);
+        // getGL() would use up a pending single shift; with none pending it only reads.
+        return sets.getGLOverrideIndex() < 0 && sets.getGL().getDesignation() == CharacterSet.ASCII;
     }
 
     /** Cells {@code text} takes once written: the model composes it (NFC) and gives wide characters two cells. */

@@ -53,6 +53,42 @@ class ScreenLinesBufferTest {
     }
 
     @Test
+    void aRememberedCheckOfTheRunsIsRedoneForAnotherLine() {
+        LineRuns.CheckedRuns checked = new LineRuns.CheckedRuns();
+        TerminalLine clean = freshLine(10);
+        assertTrue(LineRuns.writeIntoBlankRest(clean, 0, new CharBuffer("ab"), RED, checked));
+        TerminalLine nulLed = new TerminalLine();
+        LineRuns.fill(nulLed, List.of(new TerminalLine.TextEntry(GREEN, new CharBuffer('\u0000', 2)),
+                new TerminalLine.TextEntry(RED, new CharBuffer("ab")),
+                new TerminalLine.TextEntry(new TextStyle(), new CharBuffer('\u0000', 6))), 10);
+        assertFalse(LineRuns.writeIntoBlankRest(nulLed, 4, new CharBuffer("x"), GREEN, checked),
+                "a NUL-led run before the blank: the library's path, whatever was checked on the other line");
+        assertTrue(LineRuns.writeIntoBlankRest(clean, 2, new CharBuffer("cd"), GREEN, checked));
+        assertTrue(LineRuns.writeIntoBlankRest(clean, 4, new CharBuffer("e"), RED, checked));
+        TerminalLine library = freshLine(10);
+        library.writeString(0, new CharBuffer("ab"), RED);
+        library.writeString(2, new CharBuffer("cd"), GREEN);
+        library.writeString(4, new CharBuffer("e"), RED);
+        assertEquals(cells(library), cells(clean));
+    }
+
+    @Test
+    void aBlankRestTheLibraryTurnedIntoSpacesIsNoLongerWrittenAsBlank() {
+        LineRuns.CheckedRuns checked = new LineRuns.CheckedRuns();
+        TerminalLine direct = freshLine(10);
+        TerminalLine library = freshLine(10);
+        assertTrue(LineRuns.writeIntoBlankRest(direct, 0, new CharBuffer("ab"), RED, checked));
+        library.writeString(0, new CharBuffer("ab"), RED);
+        for (TerminalLine line : List.of(direct, library)) {
+            line.writeString(10, new CharBuffer("z"), GREEN); // past the end: the NULs before it become spaces
+            line.deleteCharacters(10); // and the "z" goes again (a wrap does this), leaving the same rest
+        }
+        assertFalse(LineRuns.writeIntoBlankRest(direct, 2, new CharBuffer("c"), GREEN, checked),
+                "the rest is spaces now, not blank");
+        assertEquals(cells(library), cells(direct));
+    }
+
+    @Test
     void textReachingPastTheEndGrowsTheLineLikeTheLibrary() {
         TerminalLine direct = freshLine(4);
         TerminalLine library = freshLine(4);
@@ -143,6 +179,22 @@ class ScreenLinesBufferTest {
         }
         TextStyle again = canon.of(new TextStyle(TerminalColor.index(1), null));
         assertNotSame(red, again, "the table started over, so this is the first of its kind again");
+        assertSame(again, canon.of(first), "an object seen before the table started over gets the new instance too");
+    }
+
+    @Test
+    void theCanonFindsAStyleSeenBeforeByItsIdentity() {
+        StyleCanon canon = new StyleCanon();
+        TextStyle red = new TextStyle(TerminalColor.index(1), null);
+        TextStyle green = new TextStyle(TerminalColor.index(2), null);
+        TextStyle sharedRed = canon.of(red);
+        TextStyle sharedGreen = canon.of(green);
+        for (int i = 0; i < 3; i++) {
+            assertSame(sharedRed, canon.of(red), "alternating styles keep their instances");
+            assertSame(sharedGreen, canon.of(green));
+        }
+        assertSame(sharedRed, canon.of(new TextStyle(TerminalColor.index(1), null)), "an equal new object: by value");
+        assertEquals(null, canon.of(null));
     }
 
     @Test

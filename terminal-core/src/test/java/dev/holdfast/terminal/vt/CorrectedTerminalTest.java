@@ -141,4 +141,22 @@ class CorrectedTerminalTest {
         assertEquals("1,1", ours(10, 5, E + "[3;4r" + E + "[?6h" + E + "[5;5H" + E + "[?6l").cursor());
         assertEquals("5,4", library(10, 5, E + "[3;4r" + E + "[?6h" + E + "[5;5H" + E + "[?6l").cursor());
     }
+
+    /**
+     * Plain ASCII under the ASCII set skips the library's composing and character-set mapping; everything else
+     * must still get them, exactly as the library's own path gives them.
+     */
+    @Test
+    void textTheCharacterSetsOrCompositionChangeStillGoesThroughThem() {
+        String lineDrawing = E + "(0lqk" + E + "(Bok";
+        assertEquals("\u250c\u2500\u2510ok", ours(10, 3, lineDrawing).row(1), "DEC line drawing, then ASCII again");
+        assertEquals(library(10, 3, lineDrawing).rows(), ours(10, 3, lineDrawing).rows());
+        String singleShift = E + "*0" + E + "Nqq";
+        assertEquals("\u2500q", ours(10, 3, singleShift).row(1), "a single shift maps one character only");
+        assertEquals(library(10, 3, singleShift).rows(), ours(10, 3, singleShift).rows());
+        assertEquals("caf\u00e9!", ours(10, 3, "cafe\u0301!").row(1), "a combining accent is composed");
+        String british = E + "(A#1";
+        assertEquals(library(10, 3, british).rows(), ours(10, 3, british).rows(), "the UK set maps #");
+        assertEquals("\u00a31", ours(10, 3, british).row(1));
+    }
 }
