@@ -35,10 +35,11 @@ import org.slf4j.LoggerFactory;
  * "dirty", cleared after capture — lost exactly that output in the reference design's first version.)
  *
  * <p>Cadence: a checkpoint may run on every autosave tick once the keyboard is quiet, and captures each pending
- * terminal at most once per {@link CheckpointSettings#checkpointInterval()}. A terminal whose last capture
- * reached the disk is captured incrementally next (only what was added since, appended to its file), so a busy
- * terminal with a long history costs no more than a quiet one, and every terminal with output is on disk within
- * about one interval.
+ * terminal at the last tick before its capture would be {@link CheckpointSettings#checkpointInterval()} old. A
+ * terminal whose last capture reached the disk is captured incrementally next (only what was added since, appended
+ * to its file), so a busy terminal with a long history costs no more than a quiet one. A checkpoint plans every
+ * due terminal and keeps taking them, one per UI turn, while its captures stay cheap; so every terminal with
+ * output is on disk within about one interval, twenty busy tabs as well as one.
  */
 public final class CheckpointCoordinator {
 
@@ -261,8 +262,8 @@ public final class CheckpointCoordinator {
         if (!policy.isTypingQuiet(trigger, now, keystrokeAt)) {
             return CheckpointStart.NOT_DUE;
         }
-        List<CheckpointTerminal> planned = CandidateSelection.select(terminals, progress, now, policy.maxCaptures(),
-                policy.captureInterval(trigger));
+        List<CheckpointTerminal> planned = CandidateSelection.select(terminals, progress, now,
+                policy.dueAfter(trigger));
         boolean pruneDue = policy.isPruneDue(trigger, now, lastPruneAt);
         if (planned.isEmpty() && !pruneDue) {
             return CheckpointStart.NOT_DUE;
@@ -313,7 +314,10 @@ public final class CheckpointCoordinator {
         }
     }
 
-    /** One UI turn: stop if the user typed or the budget is spent, else take the next capture. */
+    /**
+     * One UI turn: stop if the user typed or the captures so far were too dear to take another (see
+     * {@link CheckpointPolicy#mayTakeAnother}), else take the next capture.
+     */
     private void captureNext(Checkpoint checkpoint) {
         if (checkpoint != current) {
             return;
@@ -326,7 +330,7 @@ public final class CheckpointCoordinator {
             end(checkpoint, Ending.TYPING_RESUMED);
             return;
         }
-        if (policy.isBudgetSpent(checkpoint.captureNanos)) {
+        if (!policy.mayTakeAnother(checkpoint.attempted, checkpoint.captureNanos)) {
             end(checkpoint, Ending.BUDGET_SPENT);
             return;
         }
@@ -371,6 +375,7 @@ public final class CheckpointCoordinator {
         }
         long took = nanoTime.getAsLong() - started;
         checkpoint.captureNanos += took;
+        checkpoint.attempted++;
         Instant now = clock.instant();
         if (failure != null) {
             Instant until = policy.backoffUntil(now);
@@ -567,6 +572,8 @@ public final class CheckpointCoordinator {
         final List<CheckpointTerminal> planned;
         final List<UUID> capturedPanels = new ArrayList<>();
         int next;
+        /** Captures asked of the source (taken or failed), whose time {@link #captureNanos} adds up. */
+        int attempted;
         long captureNanos;
         int captured;
         int outstanding;
