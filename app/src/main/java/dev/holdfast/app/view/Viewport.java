@@ -35,12 +35,33 @@ final class Viewport {
      * @return how many lines entered the history since the last refresh (what a selection must follow)
      */
     int refresh() {
-        ScreenCopy next = previous;
-        next.ensureSize(grid.columns(), grid.rows());
         TerminalTextBuffer buffer = session.buffer();
-        int grown;
         buffer.lock();
+        return copyAndUnlock(buffer);
+    }
+
+    /**
+     * {@link #refresh}, unless another thread holds the buffer lock right now: then nothing is copied, nothing
+     * changes, and it returns {@link #BUSY}. A flooding reader holds the lock for most of its time and, on a busy
+     * machine, is often preempted while holding it; waiting for it there stalled the FX thread for up to 221 ms
+     * at a time (the load harness), where the next pulse finds the lock free.
+     */
+    int tryRefresh() {
+        TerminalTextBuffer buffer = session.buffer();
+        if (!buffer.tryLock()) {
+            return BUSY;
+        }
+        return copyAndUnlock(buffer);
+    }
+
+    /** {@link #tryRefresh} found the lock held: nothing was copied. */
+    static final int BUSY = Integer.MIN_VALUE;
+
+    private int copyAndUnlock(TerminalTextBuffer buffer) {
+        ScreenCopy next = previous;
+        int grown;
         try {
+            next.ensureSize(grid.columns(), grid.rows());
             grown = followHistoryGrowth(buffer.getHistoryLinesCount(), LineNumbers.evicted(buffer));
             scrollOffset = next.copyFrom(buffer, session.hyperlinks(), scrollOffset);
         } finally {
