@@ -26,6 +26,7 @@ import dev.holdfast.terminal.shell.PromptMarks;
 import dev.holdfast.terminal.shell.ShellLaunch;
 import dev.holdfast.terminal.shell.ShellStatus;
 import dev.holdfast.terminal.threads.NamedThreadFactory;
+import dev.holdfast.terminal.threads.ThreadNice;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
@@ -174,7 +175,17 @@ public final class TerminalSession implements AutoCloseable {
         return env;
     }
 
+    /**
+     * The nice value of a terminal's reader thread. A flood keeps it busy for as long as the program writes, and
+     * twenty of them left the window's FX and render threads one share of the CPU among forty: FX stalls past a
+     * second, a typed key's echo 1.8 s, a restore 130 s (the load harness, 2 cores). At 10 the UI threads win
+     * the CPU whenever they need it; on an idle core the reader runs as fast as before, and the program it reads
+     * from waits on the PTY, not the other way round.
+     */
+    static final int READER_NICE = 10;
+
     private void pump() {
+        ThreadNice.lowerCurrentThread(READER_NICE);
         PtyProcess p = process;
         try {
             readLoop(p).run();
