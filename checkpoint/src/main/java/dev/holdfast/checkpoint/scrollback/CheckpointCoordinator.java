@@ -57,6 +57,7 @@ public final class CheckpointCoordinator {
     private final Executor background;
     private final Clock clock;
     private final LongSupplier nanoTime;
+    private final LongSupplier uiTime;
     private final CheckpointObserver observer;
 
     private final Map<UUID, PanelProgress> progress = new HashMap<>();
@@ -104,6 +105,7 @@ public final class CheckpointCoordinator {
         this.background = runtime.background();
         this.clock = runtime.clock();
         this.nanoTime = runtime.nanoTime();
+        this.uiTime = runtime.uiTime();
         this.observer = Objects.requireNonNull(observer, "observer");
     }
 
@@ -364,7 +366,7 @@ public final class CheckpointCoordinator {
         // sits between this read and the copy: output it injects must show up as pending afterwards.
         long generation = terminal.processedGeneration();
         observer.generationRead(panelId, generation);
-        long started = nanoTime.getAsLong();
+        long started = uiTime.getAsLong();
         Capture capture = null;
         RuntimeException failure = null;
         try {
@@ -373,7 +375,7 @@ public final class CheckpointCoordinator {
         } catch (RuntimeException e) {
             failure = e;
         }
-        long took = nanoTime.getAsLong() - started;
+        long took = uiTime.getAsLong() - started;
         checkpoint.captureNanos += took;
         checkpoint.attempted++;
         Instant now = clock.instant();

@@ -25,7 +25,8 @@ import org.slf4j.LoggerFactory;
  *                                 while cheap (incremental) ones cover every due terminal in one checkpoint
  * @param captureBudget            UI-thread capture time one checkpoint may spend, unless its captures are cheap
  *                                 (see {@code maxCapturesPerCheckpoint}); then {@code captureBudget /
- *                                 maxCapturesPerCheckpoint} per capture
+ *                                 maxCapturesPerCheckpoint} per capture. Counted in the UI thread's CPU time
+ *                                 ({@link CheckpointRuntime#uiTime()}), not in wall time as the reference did
  * @param failedCaptureBackoff     how long a terminal whose capture failed is left out (a slow capture is not:
  *                                 on a slow machine every capture is slow, and backing off would lose output)
  * @param tailLines                lines of scrollback kept per terminal, from the end
