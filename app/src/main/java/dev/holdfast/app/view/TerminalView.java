@@ -220,33 +220,17 @@ public final class TerminalView extends Region {
 
     // ---- a frame ------------------------------------------------------------------------------------
 
-    /**
-     * How long a frame may wait, pulse after pulse, for a terminal's lock that a reader holds, before the FX thread
-     * waits for it: a flooding tab's screen goes at most this stale, and painting never waits for the reader while
-     * the lock comes free at some pulse within it.
-     */
-    static final long MAX_PAINT_DEFERRAL_NANOS = 250_000_000L;
-    /** When the frames started finding the lock held (System.nanoTime), or 0. FX thread. */
-    private long lockBusySince;
-
     private RepaintScheduler.Painted paintFrame(boolean everything) {
         if (grid.isEmpty()) {
             return RepaintScheduler.Painted.NOTHING;
         }
+        // Never waits for a reader: the reader frees the lock between any two of its operations, so a later pulse
+        // gets it; waiting instead (even after 250 ms of busy pulses) stalled the FX thread up to 417 ms, as long
+        // as a low-priority reader preempted while holding the lock took to run again.
         int grown = viewport.tryRefresh();
         if (grown == Viewport.BUSY) {
-            long now = System.nanoTime();
-            if (lockBusySince == 0) {
-                lockBusySince = now;
-            }
-            if (now - lockBusySince < MAX_PAINT_DEFERRAL_NANOS) {
-                return RepaintScheduler.Painted.DEFERRED;
-            }
-            // Busy at every pulse for this long: wait for the lock (fair, so the next release hands it over),
-            // rather than show a stale screen.
-            grown = viewport.refresh();
+            return RepaintScheduler.Painted.DEFERRED;
         }
-        lockBusySince = 0;
         selecting.followHistory(grown);
         updateScrollBar();
         RepaintScheduler.Painted painted = painter.paint(canvas.getGraphicsContext2D(), viewport.current(),

@@ -41,18 +41,27 @@ final class Viewport {
     }
 
     /**
-     * {@link #refresh}, unless another thread holds the buffer lock right now: then nothing is copied, nothing
-     * changes, and it returns {@link #BUSY}. A flooding reader holds the lock for most of its time and, on a busy
-     * machine, is often preempted while holding it; waiting for it there stalled the FX thread for up to 221 ms
-     * at a time (the load harness), where the next pulse finds the lock free.
+     * {@link #refresh}, unless the buffer lock stays held for {@link #LOCK_SPIN_NANOS}: then nothing is copied,
+     * nothing changes, and it returns {@link #BUSY}. A flooding reader takes the lock once per emulator operation,
+     * so while it runs the lock is free every few microseconds, which the short spin catches; on a busy machine
+     * it is also often preempted while holding the lock, and then only the reader's own next time slice frees
+     * it. Waiting for that stalled the FX thread up to 417 ms at a time (the load harness), where a later pulse
+     * finds the lock free.
      */
     int tryRefresh() {
         TerminalTextBuffer buffer = session.buffer();
-        if (!buffer.tryLock()) {
-            return BUSY;
+        long deadline = System.nanoTime() + LOCK_SPIN_NANOS;
+        while (!buffer.tryLock()) {
+            if (System.nanoTime() - deadline >= 0) {
+                return BUSY;
+            }
+            Thread.onSpinWait();
         }
         return copyAndUnlock(buffer);
     }
+
+    /** How long {@link #tryRefresh} tries for a held lock: many of a running reader's releases, a sliver of a frame. */
+    static final long LOCK_SPIN_NANOS = 500_000L;
 
     /** {@link #tryRefresh} found the lock held: nothing was copied. */
     static final int BUSY = Integer.MIN_VALUE;

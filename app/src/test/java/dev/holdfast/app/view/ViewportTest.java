@@ -35,6 +35,44 @@ class ViewportTest {
     }
 
     @Test
+    void aFrameGetsTheLockBetweenTheOperationsOfAReaderThatKeepsRetakingIt() throws Exception {
+        TerminalSession session = terminal();
+        session.writeLocal("first\r\n");
+        Viewport viewport = viewport(session);
+        TerminalTextBuffer buffer = session.buffer();
+        java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+        CountDownLatch running = new CountDownLatch(1);
+        Thread reader = new Thread(() -> {
+            running.countDown();
+            while (!stop.get()) {
+                buffer.lock();
+                try {
+                    // An emulator operation's worth of holding.
+                    long until = System.nanoTime() + 20_000;
+                    while (System.nanoTime() < until) {
+                        Thread.onSpinWait();
+                    }
+                } finally {
+                    buffer.unlock();
+                }
+            }
+        }, "test-reader");
+        reader.start();
+        assertTrue(running.await(10, TimeUnit.SECONDS));
+        try {
+            int copied = Viewport.BUSY;
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (copied == Viewport.BUSY && System.nanoTime() < deadline) {
+                copied = viewport.tryRefresh();
+            }
+            assertEquals(0, copied, "some frame copied the screen");
+        } finally {
+            stop.set(true);
+            reader.join(10_000);
+        }
+    }
+
+    @Test
     void aFrameDoesNotWaitForALockThatAReaderHoldsAndCopiesOnceItIsFree() throws Exception {
         TerminalSession session = terminal();
         session.writeLocal("first\r\n");
