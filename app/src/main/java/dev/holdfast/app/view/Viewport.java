@@ -7,7 +7,7 @@ import dev.holdfast.terminal.emulation.TerminalSession;
  * Which lines are on screen: how far the view is scrolled back into the history, and the copies of the rows
  * shown now and at the previous paint (the painter compares them to repaint only what changed). FX thread.
  *
- * <p>{@link #refresh} is the view's only read of the model: it copies the visible rows under the buffer lock,
+ * <p>{@link #tryRefresh} is the view's only read of the model: it copies the visible rows under the buffer lock,
  * a copy bounded by rows × columns ({@link ScreenCopy}), and nothing else happens under the lock.
  */
 final class Viewport {
@@ -30,23 +30,15 @@ final class Viewport {
     }
 
     /**
-     * Copies the visible rows out of the model; the copy taken before becomes {@link #previous}.
+     * Copies the visible rows out of the model; the copy taken before becomes {@link #previous}. Unless the buffer
+     * lock stays held for {@link #LOCK_SPIN_NANOS}: then nothing is copied and nothing changes. A flooding reader
+     * takes the lock once per emulator operation, so while it runs the lock is free every few microseconds, which
+     * the short spin catches; on a busy machine it is also often preempted while holding the lock, and then only
+     * its own next time slice frees it. Waiting for that stalled the FX thread up to 417 ms at a time (the load
+     * harness), where a later pulse finds the lock free.
      *
-     * @return how many lines entered the history since the last refresh (what a selection must follow)
-     */
-    int refresh() {
-        TerminalTextBuffer buffer = session.buffer();
-        buffer.lock();
-        return copyAndUnlock(buffer);
-    }
-
-    /**
-     * {@link #refresh}, unless the buffer lock stays held for {@link #LOCK_SPIN_NANOS}: then nothing is copied,
-     * nothing changes, and it returns {@link #BUSY}. A flooding reader takes the lock once per emulator operation,
-     * so while it runs the lock is free every few microseconds, which the short spin catches; on a busy machine
-     * it is also often preempted while holding the lock, and then only the reader's own next time slice frees
-     * it. Waiting for that stalled the FX thread up to 417 ms at a time (the load harness), where a later pulse
-     * finds the lock free.
+     * @return how many lines entered the history since the last copy (what a selection must follow), or
+     *     {@link #BUSY} when nothing was copied
      */
     int tryRefresh() {
         TerminalTextBuffer buffer = session.buffer();
