@@ -178,7 +178,10 @@ public final class TerminalCheckpoints implements AutoCloseable {
         IncrementalLines lines;
         VisibleScreen screen;
         // One hold of the lock: the fingerprint saved with the text must describe the screen the text ends with.
-        tab.session().buffer().lock();
+        // Not waited for: a busy reader's terminal is tried again later (see ScrollbackSource#capture).
+        if (!tab.session().tryLockBuffer()) {
+            return null;
+        }
         try {
             lines = exporter.captureSince(tab.session(), mark);
             screen = VisibleScreen.capture(tab.session());

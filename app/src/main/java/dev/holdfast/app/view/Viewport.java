@@ -30,30 +30,19 @@ final class Viewport {
     }
 
     /**
-     * Copies the visible rows out of the model; the copy taken before becomes {@link #previous}. Unless the buffer
-     * lock stays held for {@link #LOCK_SPIN_NANOS}: then nothing is copied and nothing changes. A flooding reader
-     * takes the lock once per emulator operation, so while it runs the lock is free every few microseconds, which
-     * the short spin catches; on a busy machine it is also often preempted while holding the lock, and then only
-     * its own next time slice frees it. Waiting for that stalled the FX thread up to 417 ms at a time (the load
-     * harness), where a later pulse finds the lock free.
+     * Copies the visible rows out of the model; the copy taken before becomes {@link #previous}. Unless a reader
+     * keeps the buffer lock ({@link TerminalSession#tryLockBuffer}): then nothing is copied and nothing changes,
+     * and a later pulse finds the lock free.
      *
      * @return how many lines entered the history since the last copy (what a selection must follow), or
      *     {@link #BUSY} when nothing was copied
      */
     int tryRefresh() {
-        TerminalTextBuffer buffer = session.buffer();
-        long deadline = System.nanoTime() + LOCK_SPIN_NANOS;
-        while (!buffer.tryLock()) {
-            if (System.nanoTime() - deadline >= 0) {
-                return BUSY;
-            }
-            Thread.onSpinWait();
+        if (!session.tryLockBuffer()) {
+            return BUSY;
         }
-        return copyAndUnlock(buffer);
+        return copyAndUnlock(session.buffer());
     }
-
-    /** How long {@link #tryRefresh} tries for a held lock: many of a running reader's releases, a sliver of a frame. */
-    static final long LOCK_SPIN_NANOS = 500_000L;
 
     /** {@link #tryRefresh} found the lock held: nothing was copied. */
     static final int BUSY = Integer.MIN_VALUE;

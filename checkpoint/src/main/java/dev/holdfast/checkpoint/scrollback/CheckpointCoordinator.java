@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -324,7 +325,7 @@ public final class CheckpointCoordinator {
         if (checkpoint != current) {
             return;
         }
-        if (checkpoint.next == checkpoint.planned.size()) {
+        if (checkpoint.isExhausted()) {
             end(checkpoint, Ending.COMPLETED);
             return;
         }
@@ -336,8 +337,10 @@ public final class CheckpointCoordinator {
             end(checkpoint, Ending.BUDGET_SPENT);
             return;
         }
-        captureOne(checkpoint, checkpoint.planned.get(checkpoint.next++).panelId());
-        if (checkpoint.next == checkpoint.planned.size()) {
+        UUID panelId = checkpoint.next < checkpoint.planned.size()
+                ? checkpoint.planned.get(checkpoint.next++).panelId() : checkpoint.retries.remove();
+        captureOne(checkpoint, panelId);
+        if (checkpoint.isExhausted()) {
             end(checkpoint, Ending.COMPLETED);
         } else {
             uiTurns.execute(() -> captureNext(checkpoint));
@@ -370,13 +373,21 @@ public final class CheckpointCoordinator {
         Capture capture = null;
         RuntimeException failure = null;
         try {
-            capture = Objects.requireNonNull(source.capture(panelId, state.continuation()),
-                    "the scrollback source returned no capture");
+            capture = source.capture(panelId, state.continuation());
         } catch (RuntimeException e) {
             failure = e;
         }
         long took = uiTime.getAsLong() - started;
         checkpoint.captureNanos += took;
+        if (capture == null && failure == null) {
+            // Busy: nothing copied, nothing changed. Once more at the end of this checkpoint, else the next one.
+            if (checkpoint.retried.add(panelId)) {
+                checkpoint.retries.add(panelId);
+            } else {
+                checkpoint.skipped++;
+            }
+            return;
+        }
         checkpoint.attempted++;
         Instant now = clock.instant();
         if (failure != null) {
@@ -508,7 +519,7 @@ public final class CheckpointCoordinator {
     private void end(Checkpoint checkpoint, Ending ending) {
         checkpoint.capturing = false;
         checkpoint.ending = ending;
-        checkpoint.skipped += checkpoint.planned.size() - checkpoint.next;
+        checkpoint.skipped += checkpoint.planned.size() - checkpoint.next + checkpoint.retries.size();
         if (ending == Ending.ABANDONED || checkpoint.outstanding == 0) {
             finish(checkpoint);
         }
@@ -573,6 +584,9 @@ public final class CheckpointCoordinator {
         final Instant keystrokeAtStart;
         final List<CheckpointTerminal> planned;
         final List<UUID> capturedPanels = new ArrayList<>();
+        /** Terminals found busy, to try once more after the planned ones. */
+        final ArrayDeque<UUID> retries = new ArrayDeque<>();
+        final Set<UUID> retried = new HashSet<>();
         int next;
         /** Captures asked of the source (taken or failed), whose time {@link #captureNanos} adds up. */
         int attempted;
@@ -587,6 +601,10 @@ public final class CheckpointCoordinator {
 
         /** Set once by an abort on the UI thread; the executor reads it to skip work it has not begun. */
         volatile boolean abandoned;
+
+        boolean isExhausted() {
+            return next == planned.size() && retries.isEmpty();
+        }
 
         Checkpoint(Trigger trigger, Instant startedAt, long startNanos, Instant keystrokeAtStart,
                    List<CheckpointTerminal> planned) {

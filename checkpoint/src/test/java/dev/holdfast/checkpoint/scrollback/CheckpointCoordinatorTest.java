@@ -243,6 +243,30 @@ class CheckpointCoordinatorTest {
     }
 
     @Test
+    void aTerminalFoundBusyIsTriedOnceMoreAfterThePlannedOnesAndNeverBackedOff() {
+        Rig rig = new Rig(root);
+        FakeTerminal busyOnce = rig.open(1).print("a");
+        FakeTerminal other = rig.open(2).print("b");
+        FakeTerminal busyTwice = rig.open(3).print("c");
+        rig.busyCaptures.put(busyOnce.panelId(), 1);
+        rig.busyCaptures.put(busyTwice.panelId(), 2);
+
+        CheckpointReport report = rig.checkpointNow();
+
+        assertEquals(List.of(other.panelId(), busyOnce.panelId()), rig.captured);
+        assertEquals(Ending.COMPLETED, report.ending());
+        assertEquals(1, report.skipped());
+        assertEquals(0, report.failed());
+        assertEquals("a\r\n", rig.scrollbackOf(busyOnce));
+        assertTrue(rig.pending(busyTwice), "left for the next checkpoint");
+        assertNull(rig.stats(busyTwice).backoffUntil(), "a busy reader is no failure");
+
+        rig.captured.clear();
+        rig.checkpointNow();
+        assertEquals(List.of(busyTwice.panelId()), rig.captured);
+    }
+
+    @Test
     void onASaturatedMachineTheBudgetCountsWhatCapturesCostTheUiThreadNotTheirWaiting() {
         Rig rig = new Rig(root);
         List<FakeTerminal> terminals = new ArrayList<>();

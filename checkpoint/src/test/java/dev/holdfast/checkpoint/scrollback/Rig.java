@@ -44,6 +44,8 @@ final class Rig implements TerminalRoster, ScrollbackSource, KeyboardActivity, C
     boolean incremental = true;
     final Map<UUID, Duration> captureCost = new HashMap<>();
     final Set<UUID> captureFails = new HashSet<>();
+    /** How many more times each terminal's lock is found busy (the capture then copies nothing). */
+    final Map<UUID, Integer> busyCaptures = new HashMap<>();
     final Set<UUID> formatFails = new HashSet<>();
     int formats;
     Instant lastKeystroke;
@@ -173,6 +175,11 @@ final class Rig implements TerminalRoster, ScrollbackSource, KeyboardActivity, C
 
     @Override
     public Capture capture(UUID panelId, Continuation since) {
+        int busy = busyCaptures.getOrDefault(panelId, 0);
+        if (busy > 0) {
+            busyCaptures.put(panelId, busy - 1);
+            return null;
+        }
         captured.add(panelId);
         long cost = captureCost.getOrDefault(panelId, Duration.ZERO).toNanos();
         uiNanos += cost;
