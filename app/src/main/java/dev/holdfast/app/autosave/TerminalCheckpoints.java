@@ -114,7 +114,18 @@ public final class TerminalCheckpoints implements AutoCloseable {
         };
         this.coordinator = new CheckpointCoordinator(settings, launchId, this::terminals, this::capture,
                 window::lastKeystrokeAt, exporter::trim, store,
-                new CheckpointRuntime(uiTurns, executor, clock, System::nanoTime), observer);
+                new CheckpointRuntime(uiTurns, executor, clock, System::nanoTime, uiThreadTime()), observer);
+    }
+
+    /**
+     * The calling (FX) thread's CPU time, what a capture costs the UI; wall time where the JVM cannot measure it.
+     */
+    private static java.util.function.LongSupplier uiThreadTime() {
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        if (threads.isCurrentThreadCpuTimeSupported() && threads.isThreadCpuTimeEnabled()) {
+            return threads::getCurrentThreadCpuTime;
+        }
+        return System::nanoTime;
     }
 
     /** The window's terminals as the checkpoint policy sees them: lock-free reads only. */
@@ -167,7 +178,10 @@ public final class TerminalCheckpoints implements AutoCloseable {
         IncrementalLines lines;
         VisibleScreen screen;
         // One hold of the lock: the fingerprint saved with the text must describe the screen the text ends with.
-        tab.session().buffer().lock();
+        // Not waited for: a busy reader's terminal is tried again later (see ScrollbackSource#capture).
+        if (!tab.session().tryLockBuffer()) {
+            return null;
+        }
         try {
             lines = exporter.captureSince(tab.session(), mark);
             screen = VisibleScreen.capture(tab.session());

@@ -20,6 +20,8 @@ final class RepaintScheduler {
     enum Painted {
         /** Nothing could be painted yet (the view has no size). */
         NOTHING,
+        /** The model was busy (a reader held its lock): nothing was painted, the next pulse tries again. */
+        DEFERRED,
         SOME_ROWS,
         /** Every row had changed: output is flooding. */
         EVERY_ROW
@@ -63,9 +65,14 @@ final class RepaintScheduler {
         }
         if (dirty.getAndSet(false) || everything) {
             idlePulses = 0;
-            lastPaintNanos = now;
             boolean all = everything;
             Painted painted = frame.paint(all);
+            if (painted == Painted.DEFERRED) {
+                // Tried again at the very next pulse, not a flood frame later.
+                dirty.set(true);
+                return;
+            }
+            lastPaintNanos = now;
             if (painted != Painted.NOTHING) {
                 flooding = !all && painted == Painted.EVERY_ROW;
                 everything = false;

@@ -224,7 +224,14 @@ public final class TerminalView extends Region {
         if (grid.isEmpty()) {
             return RepaintScheduler.Painted.NOTHING;
         }
-        selecting.followHistory(viewport.refresh());
+        // Never waits for a reader: the reader frees the lock between any two of its operations, so a later pulse
+        // gets it; waiting instead (even after 250 ms of busy pulses) stalled the FX thread up to 417 ms, as long
+        // as a low-priority reader preempted while holding the lock took to run again.
+        int grown = viewport.tryRefresh();
+        if (grown == Viewport.BUSY) {
+            return RepaintScheduler.Painted.DEFERRED;
+        }
+        selecting.followHistory(grown);
         updateScrollBar();
         RepaintScheduler.Painted painted = painter.paint(canvas.getGraphicsContext2D(), viewport.current(),
                 viewport.previous(), everything, canvas.getWidth(), canvas.getHeight());

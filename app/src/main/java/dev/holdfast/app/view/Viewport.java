@@ -7,7 +7,7 @@ import dev.holdfast.terminal.emulation.TerminalSession;
  * Which lines are on screen: how far the view is scrolled back into the history, and the copies of the rows
  * shown now and at the previous paint (the painter compares them to repaint only what changed). FX thread.
  *
- * <p>{@link #refresh} is the view's only read of the model: it copies the visible rows under the buffer lock,
+ * <p>{@link #tryRefresh} is the view's only read of the model: it copies the visible rows under the buffer lock,
  * a copy bounded by rows × columns ({@link ScreenCopy}), and nothing else happens under the lock.
  */
 final class Viewport {
@@ -30,17 +30,28 @@ final class Viewport {
     }
 
     /**
-     * Copies the visible rows out of the model; the copy taken before becomes {@link #previous}.
+     * Copies the visible rows out of the model; the copy taken before becomes {@link #previous}. Unless a reader
+     * keeps the buffer lock ({@link TerminalSession#tryLockBuffer}): then nothing is copied and nothing changes,
+     * and a later pulse finds the lock free.
      *
-     * @return how many lines entered the history since the last refresh (what a selection must follow)
+     * @return how many lines entered the history since the last copy (what a selection must follow), or
+     *     {@link #BUSY} when nothing was copied
      */
-    int refresh() {
+    int tryRefresh() {
+        if (!session.tryLockBuffer()) {
+            return BUSY;
+        }
+        return copyAndUnlock(session.buffer());
+    }
+
+    /** {@link #tryRefresh} found the lock held: nothing was copied. */
+    static final int BUSY = Integer.MIN_VALUE;
+
+    private int copyAndUnlock(TerminalTextBuffer buffer) {
         ScreenCopy next = previous;
-        next.ensureSize(grid.columns(), grid.rows());
-        TerminalTextBuffer buffer = session.buffer();
         int grown;
-        buffer.lock();
         try {
+            next.ensureSize(grid.columns(), grid.rows());
             grown = followHistoryGrowth(buffer.getHistoryLinesCount(), LineNumbers.evicted(buffer));
             scrollOffset = next.copyFrom(buffer, session.hyperlinks(), scrollOffset);
         } finally {

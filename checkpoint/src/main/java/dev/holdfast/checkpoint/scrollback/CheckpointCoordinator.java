@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -35,10 +36,11 @@ import org.slf4j.LoggerFactory;
  * "dirty", cleared after capture — lost exactly that output in the reference design's first version.)
  *
  * <p>Cadence: a checkpoint may run on every autosave tick once the keyboard is quiet, and captures each pending
- * terminal at most once per {@link CheckpointSettings#checkpointInterval()}. A terminal whose last capture
- * reached the disk is captured incrementally next (only what was added since, appended to its file), so a busy
- * terminal with a long history costs no more than a quiet one, and every terminal with output is on disk within
- * about one interval.
+ * terminal at the last tick before its capture would be {@link CheckpointSettings#checkpointInterval()} old. A
+ * terminal whose last capture reached the disk is captured incrementally next (only what was added since, appended
+ * to its file), so a busy terminal with a long history costs no more than a quiet one. A checkpoint plans every
+ * due terminal and keeps taking them, one per UI turn, while its captures stay cheap; so every terminal with
+ * output is on disk within about one interval, twenty busy tabs as well as one.
  */
 public final class CheckpointCoordinator {
 
@@ -56,6 +58,7 @@ public final class CheckpointCoordinator {
     private final Executor background;
     private final Clock clock;
     private final LongSupplier nanoTime;
+    private final LongSupplier uiTime;
     private final CheckpointObserver observer;
 
     private final Map<UUID, PanelProgress> progress = new HashMap<>();
@@ -103,6 +106,7 @@ public final class CheckpointCoordinator {
         this.background = runtime.background();
         this.clock = runtime.clock();
         this.nanoTime = runtime.nanoTime();
+        this.uiTime = runtime.uiTime();
         this.observer = Objects.requireNonNull(observer, "observer");
     }
 
@@ -261,8 +265,8 @@ public final class CheckpointCoordinator {
         if (!policy.isTypingQuiet(trigger, now, keystrokeAt)) {
             return CheckpointStart.NOT_DUE;
         }
-        List<CheckpointTerminal> planned = CandidateSelection.select(terminals, progress, now, policy.maxCaptures(),
-                policy.captureInterval(trigger));
+        List<CheckpointTerminal> planned = CandidateSelection.select(terminals, progress, now,
+                policy.dueAfter(trigger));
         boolean pruneDue = policy.isPruneDue(trigger, now, lastPruneAt);
         if (planned.isEmpty() && !pruneDue) {
             return CheckpointStart.NOT_DUE;
@@ -313,12 +317,15 @@ public final class CheckpointCoordinator {
         }
     }
 
-    /** One UI turn: stop if the user typed or the budget is spent, else take the next capture. */
+    /**
+     * One UI turn: stop if the user typed or the captures so far were too dear to take another (see
+     * {@link CheckpointPolicy#mayTakeAnother}), else take the next capture.
+     */
     private void captureNext(Checkpoint checkpoint) {
         if (checkpoint != current) {
             return;
         }
-        if (checkpoint.next == checkpoint.planned.size()) {
+        if (checkpoint.isExhausted()) {
             end(checkpoint, Ending.COMPLETED);
             return;
         }
@@ -326,12 +333,14 @@ public final class CheckpointCoordinator {
             end(checkpoint, Ending.TYPING_RESUMED);
             return;
         }
-        if (policy.isBudgetSpent(checkpoint.captureNanos)) {
+        if (!policy.mayTakeAnother(checkpoint.attempted, checkpoint.captureNanos)) {
             end(checkpoint, Ending.BUDGET_SPENT);
             return;
         }
-        captureOne(checkpoint, checkpoint.planned.get(checkpoint.next++).panelId());
-        if (checkpoint.next == checkpoint.planned.size()) {
+        UUID panelId = checkpoint.next < checkpoint.planned.size()
+                ? checkpoint.planned.get(checkpoint.next++).panelId() : checkpoint.retries.remove();
+        captureOne(checkpoint, panelId);
+        if (checkpoint.isExhausted()) {
             end(checkpoint, Ending.COMPLETED);
         } else {
             uiTurns.execute(() -> captureNext(checkpoint));
@@ -360,17 +369,26 @@ public final class CheckpointCoordinator {
         // sits between this read and the copy: output it injects must show up as pending afterwards.
         long generation = terminal.processedGeneration();
         observer.generationRead(panelId, generation);
-        long started = nanoTime.getAsLong();
+        long started = uiTime.getAsLong();
         Capture capture = null;
         RuntimeException failure = null;
         try {
-            capture = Objects.requireNonNull(source.capture(panelId, state.continuation()),
-                    "the scrollback source returned no capture");
+            capture = source.capture(panelId, state.continuation());
         } catch (RuntimeException e) {
             failure = e;
         }
-        long took = nanoTime.getAsLong() - started;
+        long took = uiTime.getAsLong() - started;
         checkpoint.captureNanos += took;
+        if (capture == null && failure == null) {
+            // Busy: nothing copied, nothing changed. Once more at the end of this checkpoint, else the next one.
+            if (checkpoint.retried.add(panelId)) {
+                checkpoint.retries.add(panelId);
+            } else {
+                checkpoint.skipped++;
+            }
+            return;
+        }
+        checkpoint.attempted++;
         Instant now = clock.instant();
         if (failure != null) {
             Instant until = policy.backoffUntil(now);
@@ -501,7 +519,7 @@ public final class CheckpointCoordinator {
     private void end(Checkpoint checkpoint, Ending ending) {
         checkpoint.capturing = false;
         checkpoint.ending = ending;
-        checkpoint.skipped += checkpoint.planned.size() - checkpoint.next;
+        checkpoint.skipped += checkpoint.planned.size() - checkpoint.next + checkpoint.retries.size();
         if (ending == Ending.ABANDONED || checkpoint.outstanding == 0) {
             finish(checkpoint);
         }
@@ -566,7 +584,12 @@ public final class CheckpointCoordinator {
         final Instant keystrokeAtStart;
         final List<CheckpointTerminal> planned;
         final List<UUID> capturedPanels = new ArrayList<>();
+        /** Terminals found busy, to try once more after the planned ones. */
+        final ArrayDeque<UUID> retries = new ArrayDeque<>();
+        final Set<UUID> retried = new HashSet<>();
         int next;
+        /** Captures asked of the source (taken or failed), whose time {@link #captureNanos} adds up. */
+        int attempted;
         long captureNanos;
         int captured;
         int outstanding;
@@ -578,6 +601,10 @@ public final class CheckpointCoordinator {
 
         /** Set once by an abort on the UI thread; the executor reads it to skip work it has not begun. */
         volatile boolean abandoned;
+
+        boolean isExhausted() {
+            return next == planned.size() && retries.isEmpty();
+        }
 
         Checkpoint(Trigger trigger, Instant startedAt, long startNanos, Instant keystrokeAtStart,
                    List<CheckpointTerminal> planned) {

@@ -8,10 +8,18 @@ import java.util.Objects;
  * When a checkpoint runs, which terminals are due, and how much UI-thread time it may take. Pure: the caller
  * supplies the instants.
  *
- * <p>The interval is per terminal: a checkpoint may run on any autosave tick once the keyboard has been quiet,
- * and it captures a pending terminal whose last capture is at least one interval old. So every terminal with new
- * output reaches the disk within about one interval and a tick, however many terminals are busy — where one
- * checkpoint per interval for the whole window, three terminals each, left ten busy tabs minutes behind.
+ * <p>The interval is per terminal and is the age no checkpoint should pass: a checkpoint may run on any autosave
+ * tick once the keyboard has been quiet, and it captures a pending terminal at the last tick before its capture
+ * would be an interval old (an interval less one tick after it). So every terminal with new output reaches the
+ * disk within about one interval, however many terminals are busy — where one checkpoint per interval for the
+ * whole window, three terminals each, left ten busy tabs minutes behind, and a terminal due only once its capture
+ * was a whole interval old waited for the next tick on top, up to 68 s.
+ *
+ * <p>How many captures a checkpoint takes follows what they cost, measured on the captures themselves: the
+ * reference allowed three exports in 50 ms, that is 50 ms / 3 per capture. A checkpoint takes its first captures
+ * within the whole budget, and a further one only while its captures so far averaged less than that share. Cheap
+ * incremental captures therefore cover every due terminal in one checkpoint (twenty tabs, twenty captures), and
+ * expensive ones fall back to the reference's bounds: at most three, at most about 50 ms.
  *
  * <p>A forced checkpoint (the {@code checkpoint-now} command) skips only the two waits that exist for comfort,
  * the interval and typing-quiet. The bounds that protect the UI thread — the capture cap, the time budget,
@@ -44,9 +52,17 @@ public final class CheckpointPolicy {
         return trigger == Trigger.FORCED || atLeastAgo(lastKeystrokeAt, now, settings.typingQuiet());
     }
 
-    /** How long after its last capture a terminal is due again. */
-    public Duration captureInterval(Trigger trigger) {
-        return trigger == Trigger.FORCED ? Duration.ZERO : settings.checkpointInterval();
+    /**
+     * How old a terminal's last capture must be for this checkpoint to take it again: an interval less one autosave
+     * tick, so that it is taken at the last tick before its capture would be an interval old (captured at a tick
+     * at 0 s, it is taken again at 56 s, never 64 s). Nothing for a forced checkpoint.
+     */
+    public Duration dueAfter(Trigger trigger) {
+        if (trigger == Trigger.FORCED) {
+            return Duration.ZERO;
+        }
+        Duration lead = settings.checkpointInterval().minus(settings.autosaveInterval());
+        return lead.isNegative() ? Duration.ZERO : lead;
     }
 
     /** Whether this checkpoint also prunes the files of closed tabs: at most once per interval. */
@@ -54,14 +70,19 @@ public final class CheckpointPolicy {
         return trigger == Trigger.FORCED || atLeastAgo(lastPruneAt, now, settings.checkpointInterval());
     }
 
-    /** At most this many captures per checkpoint. */
-    public int maxCaptures() {
-        return settings.maxCapturesPerCheckpoint();
-    }
-
-    /** Whether a checkpoint that has spent this much UI-thread capture time must take no further capture. */
-    public boolean isBudgetSpent(long captureNanos) {
-        return captureNanos >= settings.captureBudget().toNanos();
+    /**
+     * Whether a checkpoint that has taken {@code taken} captures, which cost {@code captureNanos} of UI-thread time
+     * together, may take one more. The first always; then while the time is under the whole budget (the reference's
+     * rule, which alone allows about three), or under {@code taken} shares of {@code captureBudget /
+     * maxCapturesPerCheckpoint} (its captures are cheap: on average no dearer than the reference allowed each).
+     */
+    public boolean mayTakeAnother(int taken, long captureNanos) {
+        if (taken <= 0) {
+            return true;
+        }
+        long budget = settings.captureBudget().toNanos();
+        long earned = taken * (budget / settings.maxCapturesPerCheckpoint());
+        return captureNanos < Math.max(budget, earned);
     }
 
     /** Whether one capture took more than the whole budget (counted and logged, not punished). */

@@ -15,7 +15,7 @@ import java.util.Objects;
  * @param failed      captures that threw, and captures whose formatting or writing failed
  * @param skipped     candidates left pending without a capture: stopped early, closed, or no longer eligible
  * @param ending      why it ended
- * @param captureTime UI-thread time spent in captures
+ * @param captureTime UI-thread time spent in captures, as {@link CheckpointRuntime#uiTime()} counts it (CPU time)
  * @param duration    from the plan to the last write acknowledged on the UI thread
  */
 public record CheckpointReport(

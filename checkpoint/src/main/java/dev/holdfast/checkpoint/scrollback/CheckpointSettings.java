@@ -13,11 +13,20 @@ import org.slf4j.LoggerFactory;
  *
  * @param enabled                  false turns checkpoints off: no capture, no write, no prune, no seed
  * @param autosaveInterval         how often the session autosave runs and asks whether a checkpoint is due
- * @param checkpointInterval       each terminal is captured at most once per this interval; output it printed
- *                                 is on disk within about this long, plus one autosave tick
+ * @param checkpointInterval       the age no terminal's checkpoint should pass: a terminal with new output is
+ *                                 captured at the last autosave tick before its capture would be this old (so
+ *                                 about once per this interval less a tick), and what it printed is on disk
+ *                                 within about this long
  * @param typingQuiet              a checkpoint waits until no key was pressed for this long
- * @param maxCapturesPerCheckpoint terminals captured by one checkpoint, at most
- * @param captureBudget            UI-thread capture time one checkpoint may spend
+ * @param maxCapturesPerCheckpoint with {@code captureBudget}, what a capture may cost: a checkpoint takes a
+ *                                 capture beyond the whole budget only while its captures averaged under
+ *                                 {@code captureBudget / maxCapturesPerCheckpoint}. The reference's cap of three
+ *                                 captures per checkpoint: it still holds for captures dearer than that share,
+ *                                 while cheap (incremental) ones cover every due terminal in one checkpoint
+ * @param captureBudget            UI-thread capture time one checkpoint may spend, unless its captures are cheap
+ *                                 (see {@code maxCapturesPerCheckpoint}); then {@code captureBudget /
+ *                                 maxCapturesPerCheckpoint} per capture. Counted in the UI thread's CPU time
+ *                                 ({@link CheckpointRuntime#uiTime()}), not in wall time as the reference did
  * @param failedCaptureBackoff     how long a terminal whose capture failed is left out (a slow capture is not:
  *                                 on a slow machine every capture is slow, and backing off would lose output)
  * @param tailLines                lines of scrollback kept per terminal, from the end

@@ -48,7 +48,18 @@ record PanelProgress(long capturedGeneration, Instant capturedAt, Instant pendin
      * clock was set back: counting from it would stall the terminal for as long as the clock jumped.
      */
     boolean isDue(Instant now, Duration interval) {
-        return capturedAt == null || capturedAt.isAfter(now) || !capturedAt.plus(interval).isAfter(now);
+        if (capturedAt == null || capturedAt.isAfter(now)) {
+            return true;
+        }
+        // Compared field by field: planning runs over every terminal on every tick, and an Instant per terminal
+        // (capturedAt.plus(interval)) was its only allocation.
+        long seconds = now.getEpochSecond() - capturedAt.getEpochSecond();
+        long nanos = now.getNano() - capturedAt.getNano();
+        if (nanos < 0) {
+            seconds--;
+            nanos += 1_000_000_000L;
+        }
+        return seconds > interval.getSeconds() || (seconds == interval.getSeconds() && nanos >= interval.getNano());
     }
 
     PanelProgress captured(long generation, Instant at) {

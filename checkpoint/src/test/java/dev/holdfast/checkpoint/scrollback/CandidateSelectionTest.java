@@ -69,7 +69,7 @@ class CandidateSelectionTest {
         progress.put(slow.panelId(), PanelProgress.NEW.backedOffUntil(NOW.plusSeconds(1)));
 
         assertEquals(List.of(), select(List.of(slow)));
-        assertEquals(List.of(slow), CandidateSelection.select(List.of(slow), progress, NOW.plusSeconds(1), 3,
+        assertEquals(List.of(slow), CandidateSelection.select(List.of(slow), progress, NOW.plusSeconds(1),
                 INTERVAL));
     }
 
@@ -79,9 +79,9 @@ class CandidateSelectionTest {
         progress.put(busy.panelId(), PanelProgress.NEW.captured(1, NOW.minusSeconds(59)));
 
         assertEquals(List.of(), select(List.of(busy)));
-        assertEquals(List.of(busy), CandidateSelection.select(List.of(busy), progress, NOW.plusSeconds(1), 3,
+        assertEquals(List.of(busy), CandidateSelection.select(List.of(busy), progress, NOW.plusSeconds(1),
                 INTERVAL));
-        assertEquals(List.of(busy), CandidateSelection.select(List.of(busy), progress, NOW, 3, Duration.ZERO),
+        assertEquals(List.of(busy), CandidateSelection.select(List.of(busy), progress, NOW, Duration.ZERO),
                 "a forced checkpoint does not wait");
     }
 
@@ -94,7 +94,7 @@ class CandidateSelectionTest {
     }
 
     @Test
-    void atMostThreeAreChosenLongestPendingFirstWhateverTheRosterOrder() {
+    void everyDueTerminalIsChosenLongestPendingFirstWhateverTheRosterOrder() {
         List<FakeTerminal> terminals = new ArrayList<>();
         for (int i = 0; i < 50; i++) {
             FakeTerminal terminal = new FakeTerminal(i).print("x");
@@ -105,7 +105,7 @@ class CandidateSelectionTest {
 
         List<CheckpointTerminal> chosen = select(terminals);
 
-        assertEquals(List.of(new UUID(0x7e57L, 49), new UUID(0x7e57L, 48), new UUID(0x7e57L, 47)),
+        assertEquals(IntStream.iterate(49, i -> i >= 0, i -> i - 1).mapToObj(i -> new UUID(0x7e57L, i)).toList(),
                 chosen.stream().map(CheckpointTerminal::panelId).toList());
     }
 
@@ -113,7 +113,7 @@ class CandidateSelectionTest {
     void equallyLongPendingTerminalsKeepTheRosterOrder() {
         List<FakeTerminal> terminals = IntStream.range(0, 5).mapToObj(i -> new FakeTerminal(i).print("x")).toList();
 
-        assertEquals(terminals.subList(0, 3), select(terminals));
+        assertEquals(terminals, select(terminals));
     }
 
     @Test
@@ -126,28 +126,33 @@ class CandidateSelectionTest {
     }
 
     @Test
-    void choosingAmongManyTerminalsAllocatesNothingPerTerminal() {
+    void choosingAmongManyTerminalsAllocatesNothingForThoseNotDue() {
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         assumeTrue(threads.isThreadAllocatedMemorySupported() && threads.isThreadAllocatedMemoryEnabled());
         List<FakeTerminal> terminals = new ArrayList<>();
         for (int i = 0; i < 20_000; i++) {
-            FakeTerminal terminal = new FakeTerminal(i).print("x");
-            progress.put(terminal.panelId(), PanelProgress.NEW.pendingFrom(NOW.minusSeconds(i % 977)));
+            // Pending, but captured less than an interval ago: they wait for their turn.
+            FakeTerminal terminal = new FakeTerminal(i).print("x").print("y");
+            progress.put(terminal.panelId(), PanelProgress.NEW.captured(1, NOW.minusSeconds(i % 59))
+                    .pendingFrom(NOW.minusSeconds(i % 59)));
             terminals.add(terminal);
         }
+        FakeTerminal due = new FakeTerminal(20_000).print("x");
+        terminals.add(due);
         for (int warmUp = 0; warmUp < 20; warmUp++) {
             select(terminals);
         }
         long thread = Thread.currentThread().getId();
 
         long before = threads.getThreadAllocatedBytes(thread);
-        select(terminals);
+        List<CheckpointTerminal> chosen = select(terminals);
         long allocated = threads.getThreadAllocatedBytes(thread) - before;
 
-        assertTrue(allocated < 2_000, allocated + " bytes for 20,000 terminals");
+        assertEquals(List.of(due), chosen);
+        assertTrue(allocated < 2_000, allocated + " bytes for 20,000 terminals, one of them due");
     }
 
     private List<CheckpointTerminal> select(List<? extends CheckpointTerminal> terminals) {
-        return CandidateSelection.select(terminals, progress, NOW, 3, INTERVAL);
+        return CandidateSelection.select(terminals, progress, NOW, INTERVAL);
     }
 }

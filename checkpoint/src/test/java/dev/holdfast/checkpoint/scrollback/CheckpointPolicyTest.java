@@ -24,9 +24,13 @@ class CheckpointPolicyTest {
     }
 
     @Test
-    void eachTerminalIsDueOncePerSixtySecondsAndAForcedCheckpointDoesNotWait() {
-        assertEquals(Duration.ofSeconds(60), policy.captureInterval(Trigger.AUTOSAVE));
-        assertEquals(Duration.ZERO, policy.captureInterval(Trigger.FORCED));
+    void eachTerminalIsDueAtTheLastTickBeforeItsCaptureIsSixtySecondsOldAndAForcedCheckpointDoesNotWait() {
+        assertEquals(Duration.ofSeconds(52), policy.dueAfter(Trigger.AUTOSAVE),
+                "sixty seconds less an eight-second tick: taken at 56 s, not at 64 s");
+        assertEquals(Duration.ZERO, policy.dueAfter(Trigger.FORCED));
+        assertEquals(Duration.ZERO, new CheckpointPolicy(CheckpointSettings.defaults().withTiming(
+                Duration.ofSeconds(8), Duration.ofSeconds(5), Duration.ZERO)).dueAfter(Trigger.AUTOSAVE),
+                "an interval shorter than a tick: due at every tick");
         assertTrue(policy.isTypingQuiet(Trigger.FORCED, NOW, NOW));
     }
 
@@ -48,18 +52,31 @@ class CheckpointPolicyTest {
     }
 
     @Test
-    void theBudgetIsSpentAtFiftyMillisecondsAndACaptureIsSlowOnlyAboveThem() {
+    void aCaptureIsSlowOnlyAboveFiftyMilliseconds() {
         long fifty = Duration.ofMillis(50).toNanos();
 
-        assertFalse(policy.isBudgetSpent(fifty - 1));
-        assertTrue(policy.isBudgetSpent(fifty));
         assertFalse(policy.isSlow(fifty));
         assertTrue(policy.isSlow(fifty + 1));
     }
 
     @Test
+    void theFirstCapturesSpendUpToFiftyMillisecondsAndFurtherOnesOnlyWhileTheyAveragedUnderAThirdOfThem() {
+        long ms = Duration.ofMillis(1).toNanos();
+
+        assertTrue(policy.mayTakeAnother(0, 0), "the first capture is always taken");
+        assertTrue(policy.mayTakeAnother(0, 500 * ms));
+        assertTrue(policy.mayTakeAnother(1, 49 * ms), "the reference's 50 ms budget");
+        assertFalse(policy.mayTakeAnother(1, 50 * ms));
+        assertFalse(policy.mayTakeAnother(2, 60 * ms), "30 ms captures: two, as the reference allowed");
+        assertTrue(policy.mayTakeAnother(2, 40 * ms), "20 ms captures: a third, as the reference allowed");
+        assertFalse(policy.mayTakeAnother(3, 60 * ms), "but no fourth: three is the cap for dear captures");
+        assertTrue(policy.mayTakeAnother(3, 45 * ms), "15 ms captures are cheap: a fourth");
+        assertTrue(policy.mayTakeAnother(19, 19 * 16 * ms), "twenty captures of 16 ms in one checkpoint");
+        assertFalse(policy.mayTakeAnother(19, 19 * 17 * ms), "17 ms each is dearer than a third of 50 ms");
+    }
+
+    @Test
     void aFailedTerminalIsLeftOutForTenMinutes() {
         assertEquals(NOW.plus(Duration.ofMinutes(10)), policy.backoffUntil(NOW));
-        assertEquals(3, policy.maxCaptures());
     }
 }

@@ -44,10 +44,16 @@ final class Rig implements TerminalRoster, ScrollbackSource, KeyboardActivity, C
     boolean incremental = true;
     final Map<UUID, Duration> captureCost = new HashMap<>();
     final Set<UUID> captureFails = new HashSet<>();
+    /** How many more times each terminal's lock is found busy (the capture then copies nothing). */
+    final Map<UUID, Integer> busyCaptures = new HashMap<>();
     final Set<UUID> formatFails = new HashSet<>();
     int formats;
     Instant lastKeystroke;
     long nanos;
+    /** The UI thread's time spent working (what the capture budget counts); {@link #nanos} is wall time. */
+    long uiNanos;
+    /** Wall time a capture spends waiting (for a core, for the lock) on top of its cost. */
+    final Map<UUID, Duration> captureWait = new HashMap<>();
     /** Runs between the coordinator's reading of a generation and the copy; the interleaving test's hook. */
     Runnable onGenerationRead = () -> { };
     /** Runs while the checkpoint executor formats a capture, before its write. */
@@ -74,7 +80,7 @@ final class Rig implements TerminalRoster, ScrollbackSource, KeyboardActivity, C
         this.launchId = launchId;
         store = new ScrollbackStore(state, clock, settings.maxRecordBytes());
         coordinator = new CheckpointCoordinator(settings, launchId, this, this, this, trimmer, store,
-                new CheckpointRuntime(ui, disk, clock, () -> nanos), this);
+                new CheckpointRuntime(ui, disk, clock, () -> nanos, () -> uiNanos), this);
     }
 
     static StateDirectory openState(Path root) {
@@ -169,8 +175,15 @@ final class Rig implements TerminalRoster, ScrollbackSource, KeyboardActivity, C
 
     @Override
     public Capture capture(UUID panelId, Continuation since) {
+        int busy = busyCaptures.getOrDefault(panelId, 0);
+        if (busy > 0) {
+            busyCaptures.put(panelId, busy - 1);
+            return null;
+        }
         captured.add(panelId);
-        nanos += captureCost.getOrDefault(panelId, Duration.ZERO).toNanos();
+        long cost = captureCost.getOrDefault(panelId, Duration.ZERO).toNanos();
+        uiNanos += cost;
+        nanos += cost + captureWait.getOrDefault(panelId, Duration.ZERO).toNanos();
         if (captureFails.contains(panelId)) {
             throw new IllegalStateException("the buffer could not be copied");
         }

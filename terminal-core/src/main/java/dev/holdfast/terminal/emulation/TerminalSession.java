@@ -26,6 +26,7 @@ import dev.holdfast.terminal.shell.PromptMarks;
 import dev.holdfast.terminal.shell.ShellLaunch;
 import dev.holdfast.terminal.shell.ShellStatus;
 import dev.holdfast.terminal.threads.NamedThreadFactory;
+import dev.holdfast.terminal.threads.ThreadNice;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
@@ -179,7 +180,17 @@ public final class TerminalSession implements AutoCloseable {
         return env;
     }
 
+    /**
+     * The nice value of a terminal's reader thread. A flood keeps it busy for as long as the program writes, and
+     * twenty of them left the window's FX and render threads one share of the CPU among forty: FX stalls past a
+     * second, a typed key's echo 1.8 s, a restore 130 s (the load harness, 2 cores). At 10 the UI threads win
+     * the CPU whenever they need it; on an idle core the reader runs as fast as before, and the program it reads
+     * from waits on the PTY, not the other way round.
+     */
+    static final int READER_NICE = 10;
+
     private void pump() {
+        ThreadNice.lowerCurrentThread(READER_NICE);
         PtyProcess p = process;
         try {
             readLoop(p).run();
@@ -406,6 +417,29 @@ public final class TerminalSession implements AutoCloseable {
 
     public TerminalTextBuffer buffer() {
         return buffer;
+    }
+
+    /** How long {@link #tryLockBuffer} tries: many of a running reader's releases, a sliver of a frame. */
+    public static final long BUFFER_LOCK_TRY_NANOS = 500_000L;
+
+    /**
+     * Takes the buffer lock if it comes free within {@link #BUFFER_LOCK_TRY_NANOS}; the caller unlocks. For the UI
+     * thread, which must not wait for the reader: the reader takes the lock once per emulator operation, so while
+     * it runs the lock is free every few microseconds, which the short spin catches; on a busy machine it is also
+     * often preempted while holding the lock, and then only its own next time slice frees it — up to 417 ms for a
+     * frame and 109 ms for a checkpoint's capture in the load harness, where trying again later costs nothing.
+     *
+     * @return whether the lock is now held
+     */
+    public boolean tryLockBuffer() {
+        long deadline = System.nanoTime() + BUFFER_LOCK_TRY_NANOS;
+        while (!buffer.tryLock()) {
+            if (System.nanoTime() - deadline >= 0) {
+                return false;
+            }
+            Thread.onSpinWait();
+        }
+        return true;
     }
 
     public JediTerminal terminal() {

@@ -11,6 +11,8 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Set;
 import java.util.WeakHashMap;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 
 /**
@@ -26,26 +28,39 @@ import java.util.function.Supplier;
  * primary pair goes to backup fields and comes back unchanged on leaving). The fields are resolved once per
  * class load; if the library renames one, changes its type or does not let us write it, {@link #create} fails
  * with a message saying what changed, rather than Holdfast silently running at the library's speed.
+ *
+ * <p>The buffer's lock ({@code myLock}, final in the library) is replaced the same way, once, before the buffer is
+ * shared, by a <em>fair</em> {@link ReentrantLock}. The library locks once per emulator operation, so a flooding
+ * reader thread releases and retakes the lock thousands of times a second; with the library's barging lock it
+ * retook it before a woken waiter could run, and the FX thread's bounded copy of the screen (or a checkpoint's
+ * capture) waited for the flood instead: 34 s of 121 s in the load harness, up to 421 ms at a time. A fair lock
+ * hands it to the longest waiter at the next release, as Alacritty's renderer gets its terminal through a fair
+ * mutex. Uncontended, it costs what the library's did.
  */
 public final class FastHistoryTextBuffer extends TerminalTextBuffer {
     private static final String HISTORY_FIELD = "myHistoryBuffer";
     private static final String SCREEN_FIELD = "myScreenBuffer";
+    private static final String LOCK_FIELD = "myLock";
     private static final Field HISTORY;
     private static final Field SCREEN;
+    private static final Field LOCK;
     private static final IllegalStateException UNAVAILABLE;
 
     static {
         Field history = null;
         Field screen = null;
+        Field lock = null;
         IllegalStateException problem = null;
         try {
             history = resolveBufferField(HISTORY_FIELD);
             screen = resolveBufferField(SCREEN_FIELD);
+            lock = resolveLockField();
         } catch (IllegalStateException e) {
             problem = e;
         }
         HISTORY = history;
         SCREEN = screen;
+        LOCK = lock;
         UNAVAILABLE = problem;
     }
 
@@ -58,6 +73,7 @@ public final class FastHistoryTextBuffer extends TerminalTextBuffer {
         // The library's own history (replaced at once) takes zero as "keep everything".
         super(columns, rows, styleState, limit.unlimitedLines() ? 0 : Math.max(1, limit.lines()), null);
         this.limit = limit;
+        installFairLock();
         installRingHistory();
         installScreenLines();
     }
@@ -124,6 +140,15 @@ public final class FastHistoryTextBuffer extends TerminalTextBuffer {
         installScreenLines();
     }
 
+    /** Before anyone else can see this buffer: no thread holds or waits for the library's lock yet. */
+    private void installFairLock() {
+        try {
+            LOCK.set(this, new ReentrantLock(true));
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException("TerminalTextBuffer." + LOCK_FIELD + " became inaccessible", e);
+        }
+    }
+
     private void installScreenLines() {
         installed(SCREEN, ScreenLinesBuffer.class, ScreenLinesBuffer::new);
     }
@@ -183,6 +208,29 @@ public final class FastHistoryTextBuffer extends TerminalTextBuffer {
                     + " of jeditermfx-core: open the package with --add-opens com.techsenger.jeditermfx.core/"
                     + "com.techsenger.jeditermfx.core.model=ALL-UNNAMED (or Holdfast's module). Without it a "
                     + "large scrollback makes output slow in proportion to its size.", e);
+        }
+        return field;
+    }
+
+    private static Field resolveLockField() {
+        Field field;
+        try {
+            field = TerminalTextBuffer.class.getDeclaredField(LOCK_FIELD);
+        } catch (NoSuchFieldException e) {
+            throw libraryChanged(LOCK_FIELD, "the field no longer exists", e);
+        }
+        if (!Lock.class.equals(field.getType()) || Modifier.isStatic(field.getModifiers())) {
+            throw libraryChanged(LOCK_FIELD, "it is now a " + Modifier.toString(field.getModifiers()) + " "
+                    + field.getType().getName(), null);
+        }
+        try {
+            // Final in the library: an instance field of an ordinary class may still be set once accessible.
+            field.setAccessible(true);
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("Cannot replace TerminalTextBuffer." + LOCK_FIELD
+                    + " of jeditermfx-core: open the package with --add-opens com.techsenger.jeditermfx.core/"
+                    + "com.techsenger.jeditermfx.core.model=ALL-UNNAMED (or Holdfast's module). Without it a "
+                    + "flooding terminal starves the window's painting of its lock.", e);
         }
         return field;
     }

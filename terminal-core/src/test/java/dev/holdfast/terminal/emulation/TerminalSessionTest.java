@@ -103,6 +103,46 @@ class TerminalSessionTest {
     }
 
     @Test
+    void theReaderThreadRunsAtALowerCpuPriorityThanTheWindow() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isDirectory(Path.of("/proc/self/task")),
+                "per-thread nice values are Linux's");
+        TerminalSession s = startBash(dir);
+        s.sendText("echo up\r");
+        await("echo output", () -> text(s).contains("up"));
+
+        await("every reader thread at nice " + TerminalSession.READER_NICE, () -> {
+            List<Integer> nices = readerThreadNices();
+            return !nices.isEmpty() && nices.stream().allMatch(n -> n == TerminalSession.READER_NICE);
+        });
+        assertEquals(0, niceOf(Path.of("/proc/thread-self")), "this (the caller's) thread keeps its priority");
+    }
+
+    /** The nice value of every PTY reader thread of this JVM (Linux truncates a thread's name to 15 bytes). */
+    private static List<Integer> readerThreadNices() {
+        List<Integer> nices = new java.util.ArrayList<>();
+        try (var tasks = java.nio.file.Files.list(Path.of("/proc/self/task"))) {
+            for (Path task : tasks.toList()) {
+                try {
+                    if (java.nio.file.Files.readString(task.resolve("comm")).strip().equals("holdfast-pty-re")) {
+                        nices.add(niceOf(task));
+                    }
+                } catch (java.io.IOException gone) {
+                    // The thread ended meanwhile.
+                }
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return nices;
+    }
+
+    private static int niceOf(Path task) throws java.io.IOException {
+        String stat = java.nio.file.Files.readString(task.resolve("stat"));
+        // Field 19 of stat; the fields after the name in parentheses start at field 3.
+        return Integer.parseInt(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[16]);
+    }
+
+    @Test
     void shellSeesTheSizeAfterAResize() throws Exception {
         TerminalSession s = startBash(dir);
         s.resize(101, 37);

@@ -28,6 +28,43 @@ class FastHistoryTextBufferTest {
         return out.toString();
     }
 
+    /**
+     * The library locks once per emulator operation, so a flooding reader releases and at once retakes the lock;
+     * a waiting painter must get it at that release, not after the flood. (With the library's barging lock the
+     * holder retook it first about every other time; fifty rounds make that certain to show.)
+     */
+    @Test
+    void aThreadWaitingForTheLockGetsItBeforeTheHolderCanRetakeIt() throws Exception {
+        TerminalTextBuffer buffer = HeadlessModel.fast(20, 5, 10).buffer();
+        for (int round = 0; round < 50; round++) {
+            List<String> order = java.util.Collections.synchronizedList(new ArrayList<>());
+            buffer.lock();
+            Thread painter = new Thread(() -> {
+                buffer.lock();
+                try {
+                    order.add("painter");
+                } finally {
+                    buffer.unlock();
+                }
+            }, "test-painter");
+            painter.start();
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+            while (painter.getState() != Thread.State.WAITING && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+            assertEquals(Thread.State.WAITING, painter.getState(), "the painter waits for the lock");
+
+            // The reader's next operation: release, retake.
+            buffer.unlock();
+            buffer.lock();
+            order.add("reader");
+            buffer.unlock();
+            painter.join(10_000);
+
+            assertEquals(List.of("painter", "reader"), order, "round " + round);
+        }
+    }
+
     @Test
     void evictionsAreCountedSoAViewCanFollowItsTextWhenTheHistoryIsFull() {
         HeadlessModel model = HeadlessModel.fast(20, 5, 10);
