@@ -19,6 +19,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Whether a saved conversation still has a writer, so that resuming it would make a second one. A Claude Code
@@ -27,8 +28,8 @@ import java.util.Set;
  * <ol>
  *   <li>one of the agent's saved processes runs with the same start time: the agent outlived the launch that
  *       crashed (it ignored the hang-up);</li>
- *   <li>a process holds the conversation's rollout or transcript open, or (Codex) its writer lock under
- *       {@code $CODEX_HOME/thread-writer-locks/};</li>
+ *   <li>a process other than Holdfast itself holds the conversation's rollout or transcript open, or (Codex) its
+ *       writer lock under {@code $CODEX_HOME/thread-writer-locks/};</li>
  *   <li>(Claude Code) a {@code sessions/<pid>.json} names the conversation, and its pid runs with the start it
  *       recorded ({@code procStart}; a file without one counts when that pid runs Claude).</li>
  * </ol>
@@ -66,7 +67,10 @@ public final class ConversationLiveness {
             saved.agentHome().ifPresent(home -> writerLocks(home, saved.conversation().sessionId())
                     .forEach(lock -> addWithRealPath(files, lock)));
         }
-        Map<Long, Path> holders = processes.holding(files);
+        Map<Long, Path> holders = new TreeMap<>(processes.holding(files));
+        // Holdfast itself may be reading the file at this moment (a restored tab shows its conversation at once):
+        // a reader is no writer, and counting it would refuse every resume that races the panel's first read.
+        holders.remove(ProcessHandle.current().pid());
         if (!holders.isEmpty()) {
             Map.Entry<Long, Path> first = holders.entrySet().iterator().next();
             return new Liveness.Running(first.getKey(), "it holds " + first.getValue() + " open");

@@ -69,6 +69,13 @@ class ConversationLivenessTest {
     }
 
     @Test
+    void holdfastReadingTheRolloutItselfIsNoWriter() throws IOException {
+        Path rollout = Files.writeString(dir.resolve("rollout-2026-12-01T10-00-00-" + ID + ".jsonl"), "");
+        processes.run(ProcessHandle.current().pid(), STARTED, List.of("java", "dev.holdfast.app.Main"), rollout);
+        assertInstanceOf(Liveness.NotRunning.class, liveness.check(codex(List.of(), rollout)));
+    }
+
+    @Test
     void aProcessHoldingTheThreadsWriterLockIsLive() throws IOException {
         Path locks = Files.createDirectories(dir.resolve(ConversationLiveness.WRITER_LOCKS));
         Path lock = Files.writeString(locks.resolve(ID + ".lock"), "");
