@@ -21,6 +21,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
@@ -46,6 +47,10 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class VttestTest {
     private static final Duration SCREEN_DEADLINE = Duration.ofSeconds(20);
+    /** Where the kernel cannot tell that vttest waits for a key: output quiet this long stands in for it. */
+    private static final Duration QUIET_STAND_IN = Duration.ofMillis(500);
+    /** The number of read(2) by architecture, as {@code /proc/<pid>/syscall} gives it. */
+    private static final Map<String, Integer> READ_SYSCALL = Map.of("amd64", 0, "x86_64", 0, "aarch64", 63);
 
     @TempDir
     Path dir;
@@ -70,6 +75,7 @@ class VttestTest {
             session.start();
             awaitScreen(session, "the main menu", screen -> screen.contains("Enter choice number"));
             for (String menu : menus) {
+                awaitReadingKeys(session);
                 long asked = type(session, menu + "\r");
                 for (int screen = 1; ; screen++) {
                     List<String> golden = golden(goldens, menu, screen);
@@ -83,11 +89,61 @@ class VttestTest {
                     List<String> shown = awaitScreen(session, name,
                             s -> session.generation().read() > after && s.equals(String.join("\n", golden)));
                     assertEquals(String.join("\n", golden), String.join("\n", shown), name);
+                    awaitReadingKeys(session);
                     asked = type(session, "\r");
                 }
                 awaitScreen(session, "the main menu after menu " + menu, s -> s.contains("Enter choice number"));
             }
             session.sendText("0\r");
+        }
+    }
+
+    /**
+     * Waits until vttest sits in a read of its terminal. Before it reads a key, vttest sets its terminal mode with
+     * TCSETSF, which discards input not yet read: a RETURN typed as soon as a screen is drawn, before that, is lost
+     * and the test waits for a screen that never comes (seen on a loaded machine, at the two identical 132-column
+     * frames of menu 1). Linux tells where a process waits in {@code /proc/<pid>/syscall}; elsewhere the output
+     * having been quiet for a while stands in for it.
+     */
+    private static void awaitReadingKeys(TerminalSession session) throws InterruptedException {
+        long pid = session.shellPid().orElseThrow();
+        Path syscall = Path.of("/proc", Long.toString(pid), "syscall");
+        long deadline = System.nanoTime() + SCREEN_DEADLINE.toNanos();
+        long quietSince = System.nanoTime();
+        long lastGeneration = session.generation().read();
+        while (System.nanoTime() < deadline) {
+            Boolean reading = readingTerminal(syscall);
+            if (Boolean.TRUE.equals(reading)) {
+                return;
+            }
+            long generation = session.generation().read();
+            if (generation != lastGeneration) {
+                lastGeneration = generation;
+                quietSince = System.nanoTime();
+            }
+            if (reading == null && System.nanoTime() - quietSince > QUIET_STAND_IN.toNanos()) {
+                return;
+            }
+            Thread.sleep(5);
+        }
+        throw new AssertionError("vttest never waited for a key; the screen showed:\n"
+                + String.join("\n", screen(session)));
+    }
+
+    /** Whether the process is in read(0, …), or null where {@code /proc/<pid>/syscall} cannot tell. */
+    private static Boolean readingTerminal(Path syscall) {
+        Integer read = READ_SYSCALL.get(System.getProperty("os.arch"));
+        if (read == null) {
+            return null;
+        }
+        try {
+            String[] fields = Files.readString(syscall).trim().split(" ");
+            if (fields.length < 2 || !fields[0].matches("\\d+")) {
+                return false; // "running", or "-1" when not in a system call
+            }
+            return Integer.parseInt(fields[0]) == read && Long.decode(fields[1]) == 0;
+        } catch (IOException | RuntimeException unreadable) {
+            return null;
         }
     }
 
