@@ -407,6 +407,10 @@ public final class HoldfastApplication extends Application {
 
     private Map<String, Object> extraStats() {
         Map<String, Object> stats = new LinkedHashMap<>();
+        if (prepared != null) {
+            // Names this launch's checkpoint records (each carries its launch): scripts read them after a crash.
+            stats.put("launchId", prepared.launch().launchId().toString());
+        }
         stats.put("fxStalls", stallMonitor.snapshot());
         stats.put("checkpoints", checkpoints.stats());
         stats.put("startup", Map.of("startFxMillis", startFxMillis, "replaying", restorer != null && restorer.replaying()));

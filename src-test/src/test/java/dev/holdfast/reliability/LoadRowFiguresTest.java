@@ -1,0 +1,30 @@
+package dev.holdfast.reliability;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+
+/** The load row reads the FX stall monitor's histogram as `ctl stats` gives it to judge its FX case. */
+class LoadRowFiguresTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Test
+    void theP99IsTheUpperBoundOfTheBucketWhereTheNinetyNinthPercentFalls() throws Exception {
+        assertEquals(16, LoadRow.p99Millis(stalls(90, 9, 1, 0)));
+        assertEquals(50, LoadRow.p99Millis(stalls(90, 8, 2, 0)));
+    }
+
+    @Test
+    void aP99InTheOpenLastBucketHasNoUpperBound() throws Exception {
+        assertEquals(Double.POSITIVE_INFINITY, LoadRow.p99Millis(stalls(50, 0, 0, 50)));
+    }
+
+    /** Probes under 4 ms, 4–16 ms, 16–50 ms and at or over 1000 ms. */
+    private static JsonNode stalls(int under4, int under16, int under50, int over1000) throws Exception {
+        return JSON.readTree(String.format("{\"probes\": %d, \"maxMillis\": 1, \"histogram\": {\"<1ms\": 0,"
+                + " \"<4ms\": %d, \"<16ms\": %d, \"<50ms\": %d, \"<100ms\": 0, \"<250ms\": 0, \"<1000ms\": 0,"
+                + " \">=1000ms\": %d}}", under4 + under16 + under50 + over1000, under4, under16, under50, over1000));
+    }
+}
