@@ -16,12 +16,17 @@ class FxStallMonitorTest {
     @Test
     void probesWhileOutputArrivesAndNotWhileIdle() throws Exception {
         AtomicBoolean busy = new AtomicBoolean(false);
+        AtomicInteger looks = new AtomicInteger();
         AtomicInteger posted = new AtomicInteger();
         try (FxStallMonitor monitor = new FxStallMonitor(task -> {
             posted.incrementAndGet();
             task.run();
-        }, busy::get)) {
-            Thread.sleep(3 * FxStallMonitor.IDLE_CHECK_INTERVAL_MS);
+        }, () -> {
+            looks.incrementAndGet();
+            return busy.get();
+        })) {
+            // Judged by the monitor's own looks, not by time: a slow machine only makes them later.
+            awaitLooks(looks, looks.get() + 2);
             assertEquals(0, posted.get(), "an idle window is never probed");
 
             busy.set(true);
@@ -34,10 +39,19 @@ class FxStallMonitorTest {
             assertTrue(((Map<?, ?>) snapshot.get("histogram")).containsKey("<1ms"));
 
             busy.set(false);
-            Thread.sleep(2 * FxStallMonitor.IDLE_CHECK_INTERVAL_MS); // the last busy probe may still land
+            // A look that began before the flag changed may still post; the one after it sees the window idle.
+            awaitLooks(looks, looks.get() + 2);
             int settled = posted.get();
-            Thread.sleep(3 * FxStallMonitor.IDLE_CHECK_INTERVAL_MS);
+            awaitLooks(looks, looks.get() + 2);
             assertEquals(settled, posted.get(), "idle again: no more probes");
+        }
+    }
+
+    private static void awaitLooks(AtomicInteger looks, int atLeast) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + 20_000;
+        while (looks.get() < atLeast) {
+            assertTrue(System.currentTimeMillis() < deadline, "the monitor stopped looking");
+            Thread.sleep(10);
         }
     }
 }

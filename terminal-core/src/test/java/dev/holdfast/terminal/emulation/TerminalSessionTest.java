@@ -216,9 +216,9 @@ class TerminalSessionTest {
     void outputGenerationGrowsWithOutputAndStaysStillWithout() throws Exception {
         TerminalSession s = startBash(dir);
         s.sendText("echo ready\r");
-        await("ready", () -> text(s).contains("ready\n"));
+        // The prompt after it is the shell's last output until it is sent more.
+        await("ready and the prompt after it", () -> text(s).contains("ready\n$ "));
         await("processed catches up", () -> s.generation().processed() == s.generation().read());
-        Thread.sleep(300);
         long quiet = s.generation().read();
         Thread.sleep(500);
         assertEquals(quiet, s.generation().read(), "no output, no new generation");
