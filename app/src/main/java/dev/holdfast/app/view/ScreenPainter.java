@@ -81,7 +81,9 @@ final class ScreenPainter {
         int line = current.lineIndex[r];
         Color defaultBg = colors.palette().background();
         g.setFill(defaultBg);
-        g.fillRect(0, y, columns * cw, ch);
+        // To the canvas's edge, not the last column's: a cell width is fractional, so the last cell's colour
+        // blends into a pixel past it, and a glyph may overhang; the strip would keep both after a repaint.
+        g.fillRect(0, y, g.getCanvas().getWidth(), ch);
 
         int c = 0;
         while (c < columns) {
