@@ -62,7 +62,10 @@ public final class TerminalTab {
         tab.setUserData(this);
         // The content joins the scene when the tab is first shown: styling and laying out twenty restored tabs'
         // terminals, find bars and scroll bars at once held the FX thread for seconds at start.
+        // Only the selected tab's terminal paints: the others' output waits in their models.
+        view.setShowing(tab.isSelected());
         tab.selectedProperty().addListener((obs, was, selected) -> {
+            view.setShowing(selected);
             if (selected) {
                 showContent();
                 Platform.runLater(view::requestFocus);
