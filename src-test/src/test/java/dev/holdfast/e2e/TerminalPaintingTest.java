@@ -68,4 +68,35 @@ class TerminalPaintingTest {
         });
         TabText.await("the tab painted once shown", () -> frames(back) > backBefore);
     }
+
+    @Test
+    void onlyTheSelectedTabsTerminalIsInTheSceneGraph() throws Exception {
+        TerminalTab first = fx(() -> test.window().selectedTab().orElseThrow());
+        TerminalTab second = fx(() -> test.window().openTab(home));
+        TabText.await("the new tab's terminal in the scene", () -> inScene(second));
+        assertEquals(false, inScene(first), "the tab left is out of the scene graph");
+        TabText.await("its prompt", () -> TabText.of(first).contains("$ "));
+
+        fx(() -> {
+            test.window().tabPane().getSelectionModel().select(first.tab());
+            return null;
+        });
+        TabText.await("the first tab's terminal back in the scene", () -> inScene(first));
+        assertEquals(false, inScene(second));
+        TabText.await("the first tab focused again", () -> {
+            try {
+                return fx(() -> first.view().isFocused());
+            } catch (Exception e) {
+                return false;
+            }
+        });
+    }
+
+    private static boolean inScene(TerminalTab tab) {
+        try {
+            return fx(() -> tab.view().getScene() != null);
+        } catch (Exception e) {
+            throw new IllegalStateException("the FX thread did not answer", e);
+        }
+    }
 }
