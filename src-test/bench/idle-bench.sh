@@ -102,7 +102,7 @@ echo "Holdfast at $app_root, ten idle tabs, $(nproc) cores"
 sleep "$warmup"
 measure "sidebar hidden"
 if command -v xdotool >/dev/null 2>&1; then
-  xdotool search --sync --onlyvisible --name Holdfast windowactivate --sync key ctrl+shift+b 2>/dev/null
+  xdotool search --sync --onlyvisible --name Holdfast windowfocus --sync key ctrl+shift+b 2>/dev/null
   sleep "$warmup"
   measure "sidebar shown"
 fi
