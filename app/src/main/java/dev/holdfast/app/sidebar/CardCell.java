@@ -99,8 +99,12 @@ final class CardCell extends ListCell<SidebarEntry> {
         TabCard card = entry.card();
         setIfChanged(title, entry.title().isBlank() && card != null ? card.title() : entry.title());
         String stateClass = "state-" + (card == null ? "starting" : CardText.state(card.state()));
-        dot.getStyleClass().removeAll(STATE_CLASSES);
-        dot.getStyleClass().add(stateClass);
+        // Style classes only when the state changed: each change restyles the dot (CSS), and cards are set anew
+        // whenever a busy tab's "updated" time moves.
+        if (!dot.getStyleClass().contains(stateClass)) {
+            dot.getStyleClass().removeAll(STATE_CLASSES);
+            dot.getStyleClass().add(stateClass);
+        }
         if (card == null) {
             setIfChanged(updated, "");
             setIfChanged(where, "");

@@ -34,6 +34,28 @@ public final class RelativeTime {
         return (s / 86_400) + " d ago";
     }
 
+    /**
+     * The first moment after {@code now} at which {@link #ago} words {@code at} differently: "42 s ago" changes at
+     * the next second, "3 min ago" at the next minute boundary counted from {@code at}, "just now" when it turns
+     * 10 s old. A sidebar that ticks only then does no work while nothing it shows can change.
+     */
+    public static Instant nextChange(Instant at, Instant now) {
+        long s = Duration.between(at, now).toSeconds();
+        long unit;
+        if (s < 10) {
+            return at.plusSeconds(10);
+        } else if (s < 60) {
+            unit = 1;
+        } else if (s < 3600) {
+            unit = 60;
+        } else if (s < 86_400) {
+            unit = 3600;
+        } else {
+            unit = 86_400;
+        }
+        return at.plusSeconds((s / unit + 1) * unit);
+    }
+
     /** The moment as a clock time today ("14:03"), else with its day ("3 Mar 14:03"). */
     public static String clock(Instant at, Instant now, ZoneId zone) {
         ZonedDateTime time = at.atZone(zone);

@@ -31,8 +31,9 @@ import javafx.util.StringConverter;
 /**
  * The sidebar: a card per tab, sorted by Last updated (default) or tab order, with a Recent filter. A list view with
  * reusable cells, updated in place: a card that changes replaces its item, and only a change of order moves items, so
- * 50 live tabs do not flicker. One ticker, one tick a second while the sidebar shows, refreshes the "updated …" texts
- * of the cells on screen, never a timer per card. FX thread.
+ * 50 live tabs do not flicker. One timer refreshes the "updated …" texts of the cells on screen, never a timer per
+ * card, and only when one of those texts changes ({@link SidebarTicks}): "42 s ago" next second, "5 min ago" at
+ * the next minute, so a sidebar of quiet tabs wakes a few times an hour instead of every second. FX thread.
  */
 public final class Sidebar {
     /** Where the cards come from, and what a click does. */
@@ -53,7 +54,6 @@ public final class Sidebar {
         }
     }
 
-    static final Duration TICK = Duration.ofSeconds(1);
     public static final double WIDTH = 300;
 
     private final Tabs tabs;
@@ -67,7 +67,10 @@ public final class Sidebar {
     private final Set<CardCell> cells = Collections.newSetFromMap(new WeakHashMap<>());
     private final VBox root;
     private Runnable layoutChanged = () -> { };
+    private boolean showing;
     private ScheduledFuture<?> ticking;
+    /** When the scheduled tick is due; null when none is. */
+    private Instant tickAt;
 
     public Sidebar(Tabs tabs, Clock clock, ZoneId zone, String home, UiTicker ticker, Duration recentWindow) {
         this.tabs = Objects.requireNonNull(tabs, "tabs");
@@ -144,14 +147,38 @@ public final class Sidebar {
     }
 
     /** Starts or stops the "updated …" ticks with the sidebar's showing. */
-    public void setShowing(boolean showing) {
-        if (showing && ticking == null) {
-            ticking = ticker.every(TICK, this::tick);
+    public void setShowing(boolean shown) {
+        if (shown && !showing) {
+            showing = true;
             refresh();
-        } else if (!showing && ticking != null) {
+        } else if (!shown && showing) {
+            showing = false;
+            cancelTick();
+        }
+    }
+
+    /** Schedules the tick for the next moment a shown text or the Recent filter changes, unless one is due sooner. */
+    private void scheduleTick() {
+        if (!showing) {
+            return;
+        }
+        Instant now = clock.instant();
+        Instant next = SidebarTicks.next(items, recent.isSelected() ? tabs.entries() : List.of(), now, recentWindow)
+                .orElse(null);
+        if (next == null || (tickAt != null && !tickAt.isAfter(next))) {
+            return;
+        }
+        cancelTick();
+        tickAt = next;
+        ticking = ticker.once(Duration.between(now, next), this::tick);
+    }
+
+    private void cancelTick() {
+        if (ticking != null) {
             ticking.cancel(false);
             ticking = null;
         }
+        tickAt = null;
     }
 
     /**
@@ -170,6 +197,7 @@ public final class Sidebar {
         } else {
             items.setAll(ordered);
         }
+        scheduleTick();
     }
 
     private boolean sameTabs(List<SidebarEntry> ordered) {
@@ -185,6 +213,11 @@ public final class Sidebar {
     }
 
     private void tick() {
+        ticking = null;
+        tickAt = null;
+        if (!showing) {
+            return;
+        }
         if (recent.isSelected()) {
             refresh();
         }
@@ -192,6 +225,7 @@ public final class Sidebar {
         for (CardCell cell : new ArrayList<>(cells)) {
             cell.tick(now);
         }
+        scheduleTick();
     }
 
     /** What the list shows now, top to bottom. */

@@ -60,12 +60,19 @@ public final class TerminalTab {
         this.body = new TabBody(new BorderPane(view, findBar, null, null, null));
         tab.setGraphic(header);
         tab.setUserData(this);
-        // The content joins the scene when the tab is first shown: styling and laying out twenty restored tabs'
-        // terminals, find bars and scroll bars at once held the FX thread for seconds at start.
+        // The content is in the scene only while the tab is selected. Styling and laying out twenty restored tabs'
+        // terminals, find bars and scroll bars at once held the FX thread for seconds at start; and every pulse
+        // walks the whole scene graph (bounds, culling), hidden tab contents included, so twenty tabs' nodes cost
+        // each frame of the one terminal shown. Only the selected tab's terminal paints: the others' output waits
+        // in their models, and is painted whole when the tab is shown again.
+        view.setShowing(tab.isSelected());
         tab.selectedProperty().addListener((obs, was, selected) -> {
+            view.setShowing(selected);
             if (selected) {
                 showContent();
                 Platform.runLater(view::requestFocus);
+            } else {
+                tab.setContent(null);
             }
         });
         updateTitle();

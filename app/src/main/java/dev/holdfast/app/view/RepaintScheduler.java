@@ -10,10 +10,9 @@ import javafx.application.Platform;
  * FX thread then paints at the next pulse. The timer stops itself when the terminal is quiet, so an idle tab
  * costs nothing, and while output floods it paints at {@link #FLOOD_FPS}.
  */
-final class RepaintScheduler {
+public final class RepaintScheduler {
     /** Frames per second while every row changes each frame (a flood of output). */
-    static final int FLOOD_FPS = 20;
-    private static final long FLOOD_FRAME_NANOS = 1_000_000_000L / FLOOD_FPS;
+    public static final int FLOOD_FPS = 20;
     private static final int IDLE_PULSES_BEFORE_STOP = 30;
 
     /** What a frame did. */
@@ -36,8 +35,7 @@ final class RepaintScheduler {
     private final BooleanSupplier shown;
     private final AtomicBoolean dirty = new AtomicBoolean(true);
     private boolean everything = true;
-    private boolean flooding;
-    private long lastPaintNanos;
+    private final FramePacing pacing = new FramePacing(FLOOD_FPS);
     private int idlePulses;
     /** Written on the FX thread; read by the reader thread, which wakes a stopped timer (see modelChanged). */
     private volatile boolean running;
@@ -58,9 +56,7 @@ final class RepaintScheduler {
     }
 
     private void pulse(long now) {
-        // While output floods (every row changed last frame) nobody can read it scroll by: paint at FLOOD_FPS
-        // and leave the CPU to the reader thread, which is what finishes the flood sooner.
-        if (flooding && now - lastPaintNanos < FLOOD_FRAME_NANOS) {
+        if (!pacing.mayPaint(now)) {
             return;
         }
         if (dirty.getAndSet(false) || everything) {
@@ -72,9 +68,8 @@ final class RepaintScheduler {
                 dirty.set(true);
                 return;
             }
-            lastPaintNanos = now;
             if (painted != Painted.NOTHING) {
-                flooding = !all && painted == Painted.EVERY_ROW;
+                pacing.painted(now, !all && painted == Painted.EVERY_ROW);
                 everything = false;
             }
         } else if (++idlePulses > IDLE_PULSES_BEFORE_STOP) {

@@ -64,13 +64,16 @@ public final class TerminalView extends Region {
     private final KeyboardInput keyboard;
     private final ImeInput ime;
     private final MouseReporting mouseReports;
+    /** Whether the view is the one its tab pane shows (a tab in the background paints nothing). */
+    private boolean showing = true;
+    private long framesPainted;
 
     public TerminalView(TerminalSession session, Look look, Services services) {
         this.session = session;
         this.colors = new CellColors(look.palette());
         this.fonts = services.fonts();
         this.grid = new CellGrid(fonts.of(look.fontFamily(), look.fontSize()));
-        this.repaint = new RepaintScheduler(this::paintFrame, () -> getScene() != null);
+        this.repaint = new RepaintScheduler(this::paintFrame, () -> showing && getScene() != null);
         this.viewport = new Viewport(session, grid, repaint::requestEverything);
         this.find = new TerminalFind(session.buffer(), services.searchExecutor(), Platform::runLater,
                 TerminalFind.COPY_CHUNK_LINES, new FindDisplay());
@@ -135,6 +138,28 @@ public final class TerminalView extends Region {
     /** Any thread: the terminal's model changed. Cheap and non-blocking. */
     public void modelChanged() {
         repaint.modelChanged();
+    }
+
+    /**
+     * Whether this view is on screen (its tab is the selected one). A view in the background paints nothing, however
+     * much output its terminal gets: twenty flooding tabs painted twenty canvases nobody could see, which held the
+     * FX thread and the renderer. Shown again, it paints everything at the next pulse. FX thread.
+     */
+    public void setShowing(boolean shown) {
+        if (shown == showing) {
+            return;
+        }
+        showing = shown;
+        if (shown) {
+            repaint.requestEverything();
+        } else {
+            repaint.stop();
+        }
+    }
+
+    /** Frames painted since the view was made ({@code holdfast ctl stats}). FX thread. */
+    public long framesPainted() {
+        return framesPainted;
     }
 
     // ---- layout -------------------------------------------------------------------------------------
@@ -231,6 +256,7 @@ public final class TerminalView extends Region {
         if (grown == Viewport.BUSY) {
             return RepaintScheduler.Painted.DEFERRED;
         }
+        framesPainted++;
         selecting.followHistory(grown);
         updateScrollBar();
         RepaintScheduler.Painted painted = painter.paint(canvas.getGraphicsContext2D(), viewport.current(),

@@ -12,7 +12,7 @@ import java.util.concurrent.TimeUnit;
 import javafx.application.Platform;
 
 /**
- * Periodic work on the FX thread (cursor blink, autosave ticks) without a JavaFX animation: a running
+ * Periodic and delayed work on the FX thread (cursor blink, autosave ticks, the sidebar's clock) without a JavaFX animation: a running
  * Timeline keeps the pulse going 60 times a second for as long as it runs, which would make an idle
  * window burn CPU. A named scheduler thread posts each tick instead.
  */
@@ -32,6 +32,20 @@ public final class UiTicker implements AutoCloseable {
         long ms = Math.max(1, period.toMillis());
         try {
             return scheduler.scheduleAtFixedRate(() -> Platform.runLater(onFx), ms, ms, TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException closed) {
+            return Stopped.INSTANCE;
+        }
+    }
+
+    /**
+     * Runs {@code onFx} on the FX thread once, after {@code delay} (at least a millisecond), unless the returned
+     * handle is cancelled first; on a closed ticker, a handle that is already cancelled.
+     */
+    public ScheduledFuture<?> once(Duration delay, Runnable onFx) {
+        long nanos = Math.max(0, delay.toNanos());
+        long ms = Math.max(1, (nanos + 999_999) / 1_000_000);
+        try {
+            return scheduler.schedule(() -> Platform.runLater(onFx), ms, TimeUnit.MILLISECONDS);
         } catch (RejectedExecutionException closed) {
             return Stopped.INSTANCE;
         }

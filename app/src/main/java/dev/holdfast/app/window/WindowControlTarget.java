@@ -253,22 +253,26 @@ public final class WindowControlTarget implements ControlTarget {
         return onFx(checkpointNow::get).thenCompose(f -> f);
     }
 
-    private record StatsView(List<TerminalSession> sessions, Map<String, Object> extra) {
+    /** @param frames each session's frames painted so far, in the same order */
+    private record StatsView(List<TerminalSession> sessions, List<Long> frames, Map<String, Object> extra) {
     }
 
     /** The tabs and the other counters are read on the FX thread; the models on the background executor. */
     @Override
     public CompletableFuture<Map<String, Object>> stats() {
-        return onFx(() -> new StatsView(window.tabs().stream().map(TerminalTab::session).toList(), extraStats.get()))
+        return onFx(() -> new StatsView(window.tabs().stream().map(TerminalTab::session).toList(),
+                window.tabs().stream().map(t -> t.view().framesPainted()).toList(), extraStats.get()))
                 .thenApplyAsync(view -> {
                     Map<String, Object> stats = new LinkedHashMap<>();
                     List<Map<String, Object>> terminals = new ArrayList<>();
-                    for (TerminalSession s : view.sessions()) {
+                    for (int i = 0; i < view.sessions().size(); i++) {
+                        TerminalSession s = view.sessions().get(i);
                         Map<String, Object> one = new LinkedHashMap<>();
                         one.put("panelId", s.spec().panelId().toString());
                         one.put("outputGeneration", s.generation().read());
                         one.put("processedGeneration", s.generation().processed());
                         one.put("historyLines", historyLines(s));
+                        one.put("framesPainted", view.frames().get(i));
                         terminals.add(one);
                     }
                     stats.put("tabs", terminals.size());

@@ -33,4 +33,29 @@ class RelativeTimeTest {
         assertEquals("2 h 4 min", RelativeTime.duration(Duration.ofMinutes(124)));
         assertEquals("3 d 2 h", RelativeTime.duration(Duration.ofHours(74)));
     }
+
+    @Test
+    void theWordingChangesNextAtTheBoundaryOfTheUnitItIsIn() {
+        Instant at = NOW.minusSeconds(3);
+        assertEquals(at.plusSeconds(10), RelativeTime.nextChange(at, NOW), "just now until 10 s old");
+        assertEquals(NOW.plusSeconds(1), RelativeTime.nextChange(NOW.minusSeconds(42), NOW), "42 s ago: next second");
+        assertEquals(NOW.plusSeconds(1), RelativeTime.nextChange(NOW.minusSeconds(59), NOW), "59 s ago: 1 min next");
+        assertEquals(NOW.plusSeconds(55), RelativeTime.nextChange(NOW.minusSeconds(5 * 60 + 5), NOW),
+                "5 min ago: at 6 min, not every second");
+        assertEquals(NOW.plus(Duration.ofMinutes(30)), RelativeTime.nextChange(NOW.minus(Duration.ofMinutes(90)), NOW),
+                "1 h ago: at 2 h");
+        assertEquals(NOW.plusSeconds(40), RelativeTime.nextChange(NOW.plusSeconds(30), NOW),
+                "a time after now is just now until 10 s after it");
+    }
+
+    @Test
+    void theWordingIsTheSameUntilTheNextChangeAndDiffersAtIt() {
+        for (long age = 0; age < 3 * 86_400; age += 7) {
+            Instant at = NOW.minusSeconds(age).minusMillis(300);
+            Instant next = RelativeTime.nextChange(at, NOW);
+            String now = RelativeTime.ago(at, NOW);
+            assertEquals(now, RelativeTime.ago(at, next.minusMillis(1)), "unchanged until the change, age " + age);
+            org.junit.jupiter.api.Assertions.assertNotEquals(now, RelativeTime.ago(at, next), "changed at it, age " + age);
+        }
+    }
 }

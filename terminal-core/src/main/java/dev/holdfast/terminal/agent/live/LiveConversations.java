@@ -37,6 +37,7 @@ import dev.holdfast.terminal.threads.NamedThreadFactory;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -96,6 +97,8 @@ public final class LiveConversations implements AutoCloseable {
     private final Map<UUID, RestoredConversation> restored = new HashMap<>();
     /** Where a restored tab's conversation was found, looked up once: a restored conversation's file does not move. */
     private final Map<UUID, RestoredFile> restoredFiles = new HashMap<>();
+    private final QuietTabs quiet = new QuietTabs(QuietTabs.DEFAULT_MAX_QUIET);
+    private final Clock clock;
     private boolean started;
 
     /**
@@ -179,6 +182,7 @@ public final class LiveConversations implements AutoCloseable {
         this.inspector = Objects.requireNonNull(inspector, "inspector");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.listener = Objects.requireNonNull(listener, "listener");
+        this.clock = Objects.requireNonNull(clock, "clock");
         CodexBindingPolicy policy = new CodexBindingPolicy(settings.binding(), clock,
                 new BindingMemory(settings.binding().memoryEntries()));
         this.userHome = Objects.requireNonNull(userHome, "userHome");
@@ -227,6 +231,7 @@ public final class LiveConversations implements AutoCloseable {
             reports.remove(panelId);
             restored.remove(panelId);
             restoredFiles.remove(panelId);
+            quiet.forget(panelId);
             forgetAgent(panelId);
         });
     }
@@ -345,7 +350,7 @@ public final class LiveConversations implements AutoCloseable {
 
     private void roundSafely() {
         try {
-            round(Set.of());
+            round(Set.of(), true);
         } catch (RuntimeException e) {
             LOG.warn("Agent conversation round failed; trying again next time", e);
         }
@@ -356,12 +361,24 @@ public final class LiveConversations implements AutoCloseable {
      * or not.
      */
     private Map<UUID, TabConversation> round(Set<UUID> readWhole) {
+        return round(readWhole, false);
+    }
+
+    /** @param periodic the poll's own round: tabs {@link QuietTabs} finds quiet are left out */
+    private Map<UUID, TabConversation> round(Set<UUID> readWhole, boolean periodic) {
         Map<UUID, TabConversation> states = new LinkedHashMap<>();
+        Instant now = clock.instant();
         List<CodexObservation> codexTabs = new ArrayList<>();
         List<ClaudeObservation> claudeTabs = new ArrayList<>();
         refusals.clear();
         for (AgentTab tab : List.copyOf(tabs.values())) {
+            long output = tab.outputGeneration().getAsLong();
+            if (periodic && !quiet.due(tab.panelId(), output, now)) {
+                continue;
+            }
             Optional<AgentProcess> agent = detect(tab);
+            quiet.looked(tab.panelId(), output, now, agent.isEmpty() && !restored.containsKey(tab.panelId())
+                    && !reports.containsKey(tab.panelId()) && !agentTabs.containsKey(tab.panelId()));
             Optional<Agent> kind = agent.map(AgentProcess::agent);
             if (agentTabs.containsKey(tab.panelId()) && !kind.equals(Optional.of(agentTabs.get(tab.panelId())))) {
                 forgetAgent(tab.panelId());
