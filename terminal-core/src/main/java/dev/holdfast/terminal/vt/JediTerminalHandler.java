@@ -32,7 +32,8 @@ import org.slf4j.LoggerFactory;
  * call, so the two paths build the same model (the differential test compares them after every chunk), except
  * where the library read a sequence wrong; each such place is marked "Fix:" and has a test. Printable text goes
  * to the model a run at a time, cut to the cells left on the row ({@link CellBoundedRun}), so wide characters
- * are never lost at a wrap.
+ * are never lost at a wrap; text is held across style changes and written as a batch of runs, printable ASCII
+ * straight into the model ({@link DirectText}), with the model the library's writes run by run would build.
  *
  * <p>Replies (cursor position, device attributes) go to the given {@link Replies}, not to the terminal's own
  * output, so text fed with no process to answer (Holdfast's notes) can be given {@link Replies#DISCARD}.
