@@ -93,16 +93,19 @@ readonly jdk_modules=java.base,java.desktop,java.logging,java.management,java.na
 
 # Options baked into the launchers (jpackage ignores JDK_JAVA_OPTIONS, so these are the only ones the
 # installed app gets). $APPDIR is expanded by the launcher to the image's lib/app directory.
-# Heap and GC as ./holdfast has them (the figures are there).
-app_java_options=(
-  -Xms32m -Xmx2g
-  -XX:+UseG1GC
-  -XX:G1PeriodicGCInterval=20000
-  -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30
-  -XX:TrimNativeHeapInterval=5000
-  -Dfile.encoding=UTF-8
-  -Dsun.stdout.encoding=UTF-8
-)
+# Heap, GC and encodings: packaging/holdfast.jvm-options, which ./holdfast reads too (the figures are there).
+app_java_options=()
+while IFS= read -r option; do
+  option="${option%%#*}"
+  if [[ "$option" == linux:* ]]; then
+    [[ "$platform" == linux ]] || continue
+    option="${option#linux:}"
+  fi
+  read -r option <<<"$option" || true
+  if [[ -n "$option" ]]; then
+    app_java_options+=("$option")
+  fi
+done < "$here/holdfast.jvm-options"
 ctl_java_options=(
   -Xmx64m
   -XX:TieredStopAtLevel=1

@@ -13,7 +13,7 @@
 #
 #   src-test/bench/memory-bench.sh [--quick] [--only N] [OPTION SET]...
 #     each OPTION SET is one quoted string of JVM options replacing the launcher's heap and GC options; without
-#     any, the launcher's own (read from ./holdfast) are measured, and the first set is the baseline of the
+#     any, the launcher's own (packaging/holdfast.jvm-options) are measured, and the first set is the baseline of the
 #     ratios. --quick: smaller floods (200,000 lines, a 10 MB file, 20,000 lines per tab). --only N: case N alone.
 # Example:
 #   src-test/bench/memory-bench.sh "-Xms64m -Xmx2g -XX:+UseG1GC" "-Xms32m -Xmx2g -XX:+UseG1GC -XX:G1PeriodicGCInterval=20000"
@@ -34,8 +34,10 @@ while (($#)); do
   shift
 done
 if ((${#sets[@]} == 0)); then
-  # The launcher's heap and GC options: the lines between "java_opts=(" and ")" that set -X or -XX options.
-  sets+=("$(sed -n '/^java_opts=(/,/^)/p' "$root/holdfast" | grep -o -- '-X[^ ]*' | tr '\n' ' ')")
+  # The launcher's heap and GC options (packaging/holdfast.jvm-options, the -X and -XX ones), as ./holdfast
+  # gives them on Linux.
+  sets+=("-XX:+IgnoreUnrecognizedVMOptions $(sed 's/#.*//; s/^linux://' "$root/packaging/holdfast.jvm-options" \
+    | grep -o -- '-X[^ ]*' | tr '\n' ' ')")
 fi
 lines=1000000 megabytes=50 tab_lines=100000
 ((quick)) && lines=200000 megabytes=10 tab_lines=20000
@@ -44,6 +46,12 @@ if [[ -z "${DISPLAY:-}" ]] && command -v xvfb-run >/dev/null 2>&1 && [[ -z "${HO
   HOLDFAST_BENCH_UNDER_XVFB=1 exec xvfb-run -a -s "-screen 0 1400x900x24" "$0" ${args[@]+"${args[@]}"}
 fi
 [[ -n "${DISPLAY:-}" ]] || { echo "memory-bench: needs a DISPLAY or xvfb-run" >&2; exit 3; }
+# One session bus for the whole run, ended with it (as terminal-bench.sh): without one, JavaFX's GTK autolaunches
+# a bus with dbus-launch at every start of the app, and those daemons and their launchers outlived the benchmark.
+export NO_AT_BRIDGE=1
+if command -v dbus-run-session >/dev/null 2>&1 && [[ -z "${HOLDFAST_BENCH_UNDER_DBUS:-}" ]]; then
+  HOLDFAST_BENCH_UNDER_DBUS=1 exec dbus-run-session -- "$0" ${args[@]+"${args[@]}"}
+fi
 [[ -f "$jar" ]] || (cd "$root" && mvn -B -q -DskipTests -pl app -am package) || exit 1
 
 work="$(mktemp -d /tmp/hf-membench.XXXXXX)"

@@ -14,6 +14,13 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd -P)"
 runs=3
 [[ "${1:-}" == --runs ]] && runs=$2
 measure="$root/packaging/measure-startup.sh"
+# One session bus for the whole run, ended with it (as terminal-bench.sh): without one, JavaFX's GTK autolaunches
+# a bus with dbus-launch at every start of the app, and those daemons and their launchers outlived the benchmark.
+# NO_AT_BRIDGE: no accessibility bus either, for the timed starts and for the ones before them alike.
+export NO_AT_BRIDGE=1
+if command -v dbus-run-session >/dev/null 2>&1 && [[ -z "${HOLDFAST_BENCH_UNDER_DBUS:-}" ]]; then
+  HOLDFAST_BENCH_UNDER_DBUS=1 exec dbus-run-session -- "$0" "$@"
+fi
 work="$(mktemp -d /tmp/hf-startbench.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
 export XDG_CACHE_HOME="$work/cache" XDG_CONFIG_HOME="$work/config"

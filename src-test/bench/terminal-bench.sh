@@ -76,8 +76,9 @@ with open(path, "w") as f:
 PY
 
 # The JVM options of the ./holdfast launcher, so the figures are what a user gets; add more with HOLDFAST_JAVA_OPTS.
-java_cmd=(java -Xms32m -Xmx2g -XX:+UseG1GC -XX:G1PeriodicGCInterval=20000 -XX:MinHeapFreeRatio=10
-          -XX:MaxHeapFreeRatio=30 -XX:TrimNativeHeapInterval=5000 -Dfile.encoding=UTF-8 ${HOLDFAST_JAVA_OPTS:-} -Dholdfast.bench="$work")
+# shellcheck disable=SC2207 # one option a line, none with spaces
+java_cmd=(java -XX:+IgnoreUnrecognizedVMOptions $(sed 's/#.*//; s/^linux://' "$root/packaging/holdfast.jvm-options")
+          ${HOLDFAST_JAVA_OPTS:-} -Dholdfast.bench="$work")
 if [[ -n "${DISPLAY:-}" ]]; then
   java_cmd+=(-jar "$jar")
   display="display $DISPLAY"

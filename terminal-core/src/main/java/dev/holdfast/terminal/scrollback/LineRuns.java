@@ -145,6 +145,30 @@ final class LineRuns {
     }
 
     /**
+     * Whether {@code line.deleteCharacters(x)} would leave the line's runs as they are: the line ends at or
+     * before {@code x}, and no NUL-led run comes before its last (the library rebuilds the run list on that call,
+     * and its rebuild turns every NUL-led run that has a run of text after it into spaces). False, having looked
+     * at nothing, when the internals are not reachable.
+     */
+    static boolean endsBy(TerminalLine line, int x) {
+        if (LINE_ENTRIES == null) {
+            return false;
+        }
+        Object entries = LINE_ENTRIES.get(line);
+        if ((int) ENTRIES_LENGTH.get(entries) > x) {
+            return false;
+        }
+        @SuppressWarnings("unchecked")
+        List<TerminalLine.TextEntry> runs = (List<TerminalLine.TextEntry>) ENTRY_LIST.get(entries);
+        for (int i = runs.size() - 2; i >= 0; i--) {
+            if (runs.get(i).isNul()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
      * Drops a line's trailing run of NUL cells when it has no colour or attribute and text comes before it, so a
      * line kept in the history holds its text and not a screen's width of blank cells. Such cells draw, copy
      * and export like no cells at all.

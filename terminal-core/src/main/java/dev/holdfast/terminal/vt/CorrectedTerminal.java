@@ -183,6 +183,14 @@ public final class CorrectedTerminal implements Terminal {
         write(text);
     }
 
+    /**
+     * Whether text written now would reach the library's write unchanged (no insert mode, the cursor inside the
+     * scroll region), so that it may be written as the library writes it without passing through here.
+     */
+    boolean writesAsLibrary() {
+        return !terminal.isModelEnabled(TerminalMode.InsertMode) && insideRegion();
+    }
+
     /** Writes as the library does, but never pulls a cursor outside the scroll region into it (5.). */
     private void write(String text) {
         if (insideRegion()) {

@@ -7,6 +7,7 @@ import com.techsenger.jeditermfx.core.TerminalMode;
 import com.techsenger.jeditermfx.core.TextStyle;
 import com.techsenger.jeditermfx.core.emulator.mouse.MouseFormat;
 import com.techsenger.jeditermfx.core.emulator.mouse.MouseMode;
+import com.techsenger.jeditermfx.core.model.JediTerminal;
 import com.techsenger.jeditermfx.core.util.CharUtils;
 import dev.holdfast.terminal.emulation.CellBoundedRun;
 import dev.holdfast.terminal.stream.HyperlinkListener;
@@ -15,6 +16,7 @@ import dev.holdfast.terminal.stream.ShellMarkListener;
 import dev.holdfast.terminal.stream.ShellMarks;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import org.slf4j.Logger;
@@ -30,7 +32,8 @@ import org.slf4j.LoggerFactory;
  * call, so the two paths build the same model (the differential test compares them after every chunk), except
  * where the library read a sequence wrong; each such place is marked "Fix:" and has a test. Printable text goes
  * to the model a run at a time, cut to the cells left on the row ({@link CellBoundedRun}), so wide characters
- * are never lost at a wrap.
+ * are never lost at a wrap; text is held across style changes and written as a batch of runs, printable ASCII
+ * straight into the model ({@link DirectText}), with the model the library's writes run by run would build.
  *
  * <p>Replies (cursor position, device attributes) go to the given {@link Replies}, not to the terminal's own
  * output, so text fed with no process to answer (Holdfast's notes) can be given {@link Replies#DISCARD}.
@@ -63,6 +66,10 @@ public final class JediTerminalHandler implements VtHandler {
     private final String name;
     private final boolean shiftOut = Boolean.getBoolean("jediterm.enable.shift_out.character.support");
     private final SgrStyles sgr = new SgrStyles();
+    /** Writes plain ASCII runs into the model directly; null when the model is not the library's terminal. */
+    private final DirectText direct;
+    /** The corrections around the library's terminal, when there are: they say when a write is the library's. */
+    private final CorrectedTerminal corrected;
     private int faults;
 
     /** A handler that hears no shell marks. */
@@ -80,6 +87,16 @@ public final class JediTerminalHandler implements VtHandler {
         this.shellMarks = Objects.requireNonNull(shellMarks, "shellMarks");
         this.replies = Objects.requireNonNull(replies, "replies");
         this.name = Objects.requireNonNull(name, "name");
+        if (terminal instanceof CorrectedTerminal correctedTerminal && DirectText.available()) {
+            this.corrected = correctedTerminal;
+            this.direct = new DirectText(correctedTerminal.model());
+        } else if (terminal instanceof JediTerminal library && DirectText.available()) {
+            this.corrected = null;
+            this.direct = new DirectText(library);
+        } else {
+            this.corrected = null;
+            this.direct = null;
+        }
     }
 
     // ---- text and controls ----
@@ -96,6 +113,17 @@ public final class JediTerminalHandler implements VtHandler {
     private int heldTo;
     /** Where runs joined across such sequences are put together; grown only for input longer than it. */
     private char[] joined = new char[4096];
+    /*
+     * Text is held across style changes too, up to a row's worth and more, and written as one batch of runs, each
+     * in the style it was printed in: a run of printable ASCII goes straight into the model (DirectText), the
+     * rest through the library's write as before. Run k is held text [runBounds[k], runBounds[k + 1]) (offsets
+     * from heldFrom while held) in runStyles[k]; the last run's style is the current one.
+     */
+    private static final int HELD_RUNS = 256;
+    private static final int HELD_CHARS = 16_384;
+    private final int[] runBounds = new int[HELD_RUNS + 1];
+    private final TextStyle[] runStyles = new TextStyle[HELD_RUNS];
+    private int styleChanges;
 
     @Override
     public void print(char[] text, int from, int to) {
@@ -144,19 +172,70 @@ public final class JediTerminalHandler implements VtHandler {
         }
         char[] text = heldText;
         int from = heldFrom;
-        int to = heldTo;
+        int runs = styleChanges + 1;
         heldText = null;
+        styleChanges = 0;
+        TextStyle latest = terminal.getStyleState().getCurrent();
+        runStyles[runs - 1] = latest;
+        runBounds[runs] = heldTo - from;
+        if (from != 0) {
+            for (int k = 0; k <= runs; k++) {
+                runBounds[k] += from;
+            }
+        }
         try {
-            int i = from;
-            while (i < to) {
-                // At a pending wrap no cells are left: the empty write wraps, and the next round writes.
-                int n = CellBoundedRun.length(text, i, to, terminal.distanceToLineEnd());
-                terminal.writeCharacters(n == 0 ? "" : new String(text, i, n));
-                i += n;
+            int k = 0;
+            while (k < runs) {
+                if (direct != null && (corrected == null || corrected.writesAsLibrary())) {
+                    int next = direct.writeAscii(text, runBounds, runStyles, k, runs);
+                    if (next > k) {
+                        k = next;
+                        continue;
+                    }
+                }
+                if (runs > 1) {
+                    terminal.characterAttributes(runStyles[k]);
+                }
+                writeRun(text, runBounds[k], runBounds[k + 1]);
+                k++;
             }
         } catch (RuntimeException e) {
             fault(e);
+        } finally {
+            if (runs > 1) {
+                terminal.characterAttributes(latest);
+            }
+            Arrays.fill(runStyles, 0, runs, null);
+            runBounds[0] = 0;
         }
+    }
+
+    /** One run in the current style, through the library's write, cut to the cells left on each row. */
+    private void writeRun(char[] text, int from, int to) {
+        int i = from;
+        while (i < to) {
+            // At a pending wrap no cells are left: the empty write wraps, and the next round writes.
+            int n = CellBoundedRun.length(text, i, to, terminal.distanceToLineEnd());
+            terminal.writeCharacters(n == 0 ? "" : new String(text, i, n));
+            i += n;
+        }
+    }
+
+    /**
+     * The held text changes style here: the text so far keeps the style current until now. Returns false when
+     * the held text is already as long as it may grow, and it must be written first.
+     */
+    private boolean holdStyleChange() {
+        int held = heldTo - heldFrom;
+        if (styleChanges + 2 >= runBounds.length || held >= HELD_CHARS) {
+            return false;
+        }
+        if (held > runBounds[styleChanges]) {
+            runStyles[styleChanges] = terminal.getStyleState().getCurrent();
+            styleChanges++;
+            runBounds[styleChanges] = held;
+        }
+        return true;
     }
 
     @Override
@@ -344,7 +423,10 @@ public final class JediTerminalHandler implements VtHandler {
     private void characterAttributes(VtSequence csi) {
         TextStyle style = sgr.apply(terminal.getStyleState().getCurrent(), csi);
         if (style != null) {
-            flush();
+            // Held text keeps the style it was printed in and is written with the rest of its row (see flush).
+            if (heldText != null && !holdStyleChange()) {
+                flush();
+            }
             terminal.characterAttributes(style);
         }
     }

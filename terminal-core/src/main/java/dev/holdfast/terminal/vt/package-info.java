@@ -3,6 +3,8 @@
  * (the DEC/ANSI state machine, input in, calls out), {@link dev.holdfast.terminal.vt.JediTerminalHandler} (those
  * calls applied to the library's {@code Terminal}, as the library's emulator applied them) and
  * {@link dev.holdfast.terminal.vt.CorrectedTerminal} (the library's terminal where it behaves as xterm does not).
+ * Coloured text reaches the model a row of runs at a time ({@code DirectText}): the library's result, without
+ * its cost per run.
  *
  * <p>Where this path differs from the one before it (the library's {@code JediEmulator} behind Holdfast's
  * {@code StreamNormalizer}), on purpose; every other difference would be a bug, and the differential test in

@@ -1,6 +1,7 @@
 package dev.holdfast.terminal.emulation;
 
 import com.techsenger.jeditermfx.core.RequestOrigin;
+import com.techsenger.jeditermfx.core.Terminal;
 import com.techsenger.jeditermfx.core.TerminalOutputStream;
 import com.techsenger.jeditermfx.core.model.JediTerminal;
 import com.techsenger.jeditermfx.core.model.StyleState;
@@ -13,6 +14,8 @@ import dev.holdfast.terminal.threads.NamedThreadFactory;
 import dev.holdfast.terminal.vt.CorrectedTerminal;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -48,6 +51,20 @@ final class DifferentialTerminal implements AutoCloseable {
      *     (the differential test leaves it out: it compares the reading, which must be the library's)
      */
     DifferentialTerminal(EmulatorParser parser, boolean corrected, int columns, int rows, int historyLines) {
+        this(parser, corrected, false, columns, rows, historyLines);
+    }
+
+    /**
+     * Holdfast's parser writing every run of text through the library's {@code writeCharacters}, one call a run,
+     * as it did before it wrote rows of runs into the model itself: the handler is given the model behind an
+     * interface it cannot see through.
+     */
+    static DifferentialTerminal runByRun(boolean corrected, int columns, int rows, int historyLines) {
+        return new DifferentialTerminal(EmulatorParser.HOLDFAST, corrected, true, columns, rows, historyLines);
+    }
+
+    private DifferentialTerminal(EmulatorParser parser, boolean corrected, boolean runByRun, int columns, int rows,
+            int historyLines) {
         this.parser = parser;
         this.buffer = FastHistoryTextBuffer.create(columns, rows, style, ScrollbackLimit.lines(historyLines));
         this.terminal = new JediTerminal(display, buffer, style);
@@ -95,7 +112,11 @@ final class DifferentialTerminal implements AutoCloseable {
                     failure = new AssertionError("a reply bypassed the handler's Replies: " + text);
                 }
             });
-            loop = new HoldfastReadLoop(feed, corrected ? new CorrectedTerminal(terminal) : terminal, new OutputGeneration(),
+            Terminal model = corrected ? new CorrectedTerminal(terminal) : terminal;
+            if (runByRun) {
+                model = opaque(model);
+            }
+            loop = new HoldfastReadLoop(feed, model, new OutputGeneration(),
                     recorded, marks, this::reply, "new", () -> false);
         }
         reader = new NamedThreadFactory("test-reader-" + parser.settingName(), true).newThread(() -> {
@@ -106,6 +127,18 @@ final class DifferentialTerminal implements AutoCloseable {
             }
         });
         reader.start();
+    }
+
+    /** {@code model} behind a proxy of the {@link Terminal} interface alone. */
+    private static Terminal opaque(Terminal model) {
+        return (Terminal) Proxy.newProxyInstance(Terminal.class.getClassLoader(), new Class<?>[] {Terminal.class},
+                (proxy, method, args) -> {
+                    try {
+                        return method.invoke(model, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
     }
 
     private void reply(byte[] bytes) {

@@ -1,0 +1,180 @@
+package dev.holdfast.terminal.vt;
+
+import com.techsenger.jeditermfx.core.TerminalDisplay;
+import com.techsenger.jeditermfx.core.TextStyle;
+import com.techsenger.jeditermfx.core.emulator.charset.CharacterSet;
+import com.techsenger.jeditermfx.core.emulator.charset.GraphicSetState;
+import com.techsenger.jeditermfx.core.model.CharBuffer;
+import com.techsenger.jeditermfx.core.model.JediTerminal;
+import com.techsenger.jeditermfx.core.model.StyleState;
+import com.techsenger.jeditermfx.core.model.TerminalLine;
+import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
+import dev.holdfast.terminal.scrollback.LineEnds;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.Arrays;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Writes a row's worth of text runs, each in its own style, into a {@link JediTerminal}'s model under one hold of
+ * the buffer's lock, with the result the library's {@code writeCharacters} gives run by run (style set, then the
+ * run written, cut at the margin as {@link JediTerminalHandler} cuts it).
+ *
+ * <p>Why: output that changes colour every few words (a build log, {@code ls --color}, a diff) made one library
+ * write per run, and each took and released the buffer's lock three times, checked for a scroll twice and told
+ * the display where the cursor went; at every wrap the library also rebuilt the row it left (see
+ * {@link LineEnds}). Here the cursor is kept in locals, a scroll is checked only where the cursor moved down, the
+ * display hears the cursor once, and the text goes into the row through the buffer's own {@code writeString}.
+ *
+ * <p>Only text the library would write unchanged is taken: printable ASCII (one cell a character, nothing for
+ * composing to join) while the character sets map it to itself. The cursor, its "moved down" flag and the display
+ * are the library's private fields, reached once per class load; without them {@link #available()} is false and
+ * every run takes the library's path. Used on the terminal's reader thread, like the terminal.
+ */
+final class DirectText {
+    private static final Logger LOG = LoggerFactory.getLogger(DirectText.class);
+    private static final VarHandle CURSOR_X;
+    private static final VarHandle CURSOR_Y;
+    private static final VarHandle CURSOR_Y_CHANGED;
+    private static final VarHandle DISPLAY;
+    private static final VarHandle CHARSETS;
+
+    static {
+        VarHandle x = null;
+        VarHandle y = null;
+        VarHandle yChanged = null;
+        VarHandle display = null;
+        VarHandle charsets = null;
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(JediTerminal.class, MethodHandles.lookup());
+            x = lookup.findVarHandle(JediTerminal.class, "myCursorX", int.class);
+            y = lookup.findVarHandle(JediTerminal.class, "myCursorY", int.class);
+            yChanged = lookup.findVarHandle(JediTerminal.class, "myCursorYChanged", boolean.class);
+            display = lookup.findVarHandle(JediTerminal.class, "myDisplay", TerminalDisplay.class);
+            charsets = lookup.findVarHandle(JediTerminal.class, "myGraphicSetState", GraphicSetState.class);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            LOG.debug("jeditermfx-core's cursor fields are not reachable ({}); coloured text takes the library's "
+                    + "path run by run", e.toString());
+            x = null;
+        }
+        CURSOR_X = x;
+        CURSOR_Y = x == null ? null : y;
+        CURSOR_Y_CHANGED = x == null ? null : yChanged;
+        DISPLAY = x == null ? null : display;
+        CHARSETS = x == null ? null : charsets;
+    }
+
+    private final JediTerminal terminal;
+
+    DirectText(JediTerminal terminal) {
+        this.terminal = terminal;
+    }
+
+    /** Whether this library version lets text be written here; without it every run takes the library's path. */
+    static boolean available() {
+        return CURSOR_X != null;
+    }
+
+    /**
+     * Writes runs {@code first}, {@code first + 1}, … of {@code text} while they are plain ASCII; run {@code k} is
+     * {@code text[bounds[k] .. bounds[k + 1])} in {@code styles[k]}. Returns the first run it did not write
+     * ({@code first} when it wrote none, {@code count} when it wrote all). The style current when called is
+     * current again after.
+     */
+    int writeAscii(char[] text, int[] bounds, TextStyle[] styles, int first, int count) {
+        if (CURSOR_X == null || first >= count || !plainAscii(text, bounds[first], bounds[first + 1])
+                || !charactersMapToThemselves()) {
+            return first;
+        }
+        TerminalTextBuffer buffer = terminal.getTerminalTextBuffer();
+        StyleState styleState = terminal.getStyleState();
+        TextStyle current = styleState.getCurrent();
+        buffer.lock();
+        try {
+            int width = terminal.getTerminalWidth();
+            boolean autoWrap = terminal.isAutoWrap();
+            int x = (int) CURSOR_X.get(terminal);
+            int y = (int) CURSOR_Y.get(terminal);
+            boolean yChanged = (boolean) CURSOR_Y_CHANGED.get(terminal);
+            // The library checks for a scroll at every write; the cursor can only leave the region where it
+            // starts (a move before this text) and where a wrap takes it down.
+            boolean scrollDue = true;
+            int k = first;
+            try {
+                for (; k < count; k++) {
+                    int from = bounds[k];
+                    int to = bounds[k + 1];
+                    if (k > first && !plainAscii(text, from, to)) {
+                        break;
+                    }
+                    styleState.setCurrent(styles[k]);
+                    int i = from;
+                    while (i < to) {
+                        int n = Math.min(to - i, Math.max(0, width - x));
+                        if (n > 0 && yChanged) {
+                            // The row above stops being wrapped once text follows a line feed, as in the library.
+                            yChanged = false;
+                            if (y > 1) {
+                                buffer.getLine(y - 2).setWrapped(false);
+                            }
+                        }
+                        if (x >= width) {
+                            x = 0;
+                            TerminalLine row = buffer.getLine(y - 1);
+                            LineEnds.cutAt(row, width);
+                            if (autoWrap) {
+                                row.setWrapped(true);
+                                y++;
+                                scrollDue = true;
+                            }
+                        }
+                        if (scrollDue) {
+                            y = scrollY(x, y);
+                            scrollDue = false;
+                        }
+                        if (n > 0) {
+                            buffer.writeString(x, y, new CharBuffer(Arrays.copyOfRange(text, i, i + n), 0, n));
+                            x += n;
+                            i += n;
+                        }
+                    }
+                }
+            } finally {
+                CURSOR_X.set(terminal, x);
+                CURSOR_Y.set(terminal, y);
+                CURSOR_Y_CHANGED.set(terminal, yChanged);
+                ((TerminalDisplay) DISPLAY.get(terminal)).setCursor(x, y);
+            }
+            return k;
+        } finally {
+            styleState.setCurrent(current);
+            buffer.unlock();
+        }
+    }
+
+    /** The library's scroll check with the cursor at {@code x, y}; returns the cursor's row after it. */
+    private int scrollY(int x, int y) {
+        CURSOR_X.set(terminal, x);
+        CURSOR_Y.set(terminal, y);
+        terminal.scrollY();
+        return (int) CURSOR_Y.get(terminal);
+    }
+
+    static boolean plainAscii(char[] text, int from, int to) {
+        for (int i = from; i < to; i++) {
+            char c = text[i];
+            if (c < 0x20 || c >= 0x7f) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** GL is the ASCII set and no single shift is pending: mapping changes no printable ASCII character. */
+    private boolean charactersMapToThemselves() {
+        GraphicSetState sets = (GraphicSetState) CHARSETS.get(terminal);
+        // getGL() would use up a pending single shift; with none pending it only reads.
+        return sets.getGLOverrideIndex() < 0 && sets.getGL().getDesignation() == CharacterSet.ASCII;
+    }
+}
