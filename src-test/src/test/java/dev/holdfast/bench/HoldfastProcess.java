@@ -103,8 +103,8 @@ public final class HoldfastProcess implements AutoCloseable, Ctl {
     }
 
     /**
-     * Starts the build under {@code appRoot} (its {@code app/target}); the monocle jar comes from this JVM's class
-     * path. {@code -Dholdfast.bench.jvmArgs} adds JVM options (a profiler, say).
+     * Starts the build under {@code appRoot} (its {@code app/target}) with the launcher's JVM options; the monocle
+     * jar comes from this JVM's class path. {@code -Dholdfast.bench.jvmArgs} adds JVM options (a profiler, say).
      */
     public void launch(Path appRoot) throws IOException {
         launch(appRoot, Map.of());
@@ -131,15 +131,17 @@ public final class HoldfastProcess implements AutoCloseable, Ctl {
         }
         String monocle = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
                 .filter(p -> p.contains("openjfx-monocle")).findFirst().orElseThrow();
-        List<String> command = new ArrayList<>(List.of(
-                ProcessHandle.current().info().command().orElse("java"), "-Xms64m", "-Xmx2g", "-XX:+UseG1GC",
-                "-Dfile.encoding=UTF-8", "-Dglass.platform=Monocle", "-Dmonocle.platform=Headless",
+        List<String> command = new ArrayList<>();
+        command.add(ProcessHandle.current().info().command().orElse("java"));
+        command.addAll(LauncherJvmOptions.of(appRoot));
+        command.addAll(List.of("-Dglass.platform=Monocle", "-Dmonocle.platform=Headless",
                 "-Dprism.order=sw", "-Djava.awt.headless=true",
                 "-cp", jar + File.pathSeparator + appRoot.resolve("app/target/lib") + "/*" + File.pathSeparator
                         + monocle));
         String extra = System.getProperty("holdfast.bench.jvmArgs", "").strip();
         if (!extra.isEmpty()) {
-            command.addAll(1, List.of(extra.split("\\s+")));
+            // Before the class path, after the launcher's: of two heap sizes, the JVM takes the later.
+            command.addAll(command.size() - 2, List.of(extra.split("\\s+")));
         }
         command.add("dev.holdfast.app.Main");
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
