@@ -8,8 +8,6 @@ import com.techsenger.jeditermfx.core.TerminalCustomCommandListener;
 import com.techsenger.jeditermfx.core.TerminalMode;
 import com.techsenger.jeditermfx.core.TerminalOutputStream;
 import com.techsenger.jeditermfx.core.TextStyle;
-import com.techsenger.jeditermfx.core.emulator.charset.CharacterSet;
-import com.techsenger.jeditermfx.core.emulator.charset.GraphicSetState;
 import com.techsenger.jeditermfx.core.emulator.mouse.MouseFormat;
 import com.techsenger.jeditermfx.core.emulator.mouse.MouseMode;
 import com.techsenger.jeditermfx.core.model.JediTerminal;
@@ -69,24 +67,20 @@ public final class CorrectedTerminal implements Terminal {
     private static final VarHandle REGION_BOTTOM;
     /** The library's write after its decoding: {@code writeDecodedCharacters(char[])}. */
     private static final MethodHandle WRITE_DECODED;
-    private static final VarHandle CHARSETS;
 
     static {
         MethodHandle writeDecoded = null;
-        VarHandle charsets = null;
         try {
             MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(JediTerminal.class, MethodHandles.lookup());
             writeDecoded = lookup.findVirtual(JediTerminal.class, "writeDecodedCharacters",
                     MethodType.methodType(void.class, char[].class));
-            charsets = lookup.findVarHandle(JediTerminal.class, "myGraphicSetState", GraphicSetState.class);
         } catch (ReflectiveOperationException | RuntimeException e) {
             // Without them every write takes the library's whole path: correct, only slower.
             LOG.debug("jeditermfx-core's decoded write is not reachable ({}); text takes the library's path",
                     e.toString());
             writeDecoded = null;
         }
-        WRITE_DECODED = writeDecoded;
-        CHARSETS = writeDecoded == null ? null : charsets;
+        WRITE_DECODED = PlainAscii.readable() ? writeDecoded : null;
     }
 
     static {
@@ -214,9 +208,10 @@ public final class CorrectedTerminal implements Terminal {
      * those were a tenth of the reader thread's time. Anything else takes the library's whole path.
      */
     private void libraryWrite(String text) {
-        if (WRITE_DECODED != null && plainAscii(text) && charactersMapToThemselves()) {
+        char[] chars = WRITE_DECODED == null ? null : text.toCharArray();
+        if (chars != null && PlainAscii.printable(chars, 0, chars.length) && PlainAscii.mapsToItself(terminal)) {
             try {
-                WRITE_DECODED.invokeExact(terminal, text.toCharArray());
+                WRITE_DECODED.invokeExact(terminal, chars);
                 return;
             } catch (RuntimeException | Error e) {
                 throw e;
@@ -225,23 +220,6 @@ public final class CorrectedTerminal implements Terminal {
             }
         }
         terminal.writeCharacters(text);
-    }
-
-    private static boolean plainAscii(String text) {
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c < 0x20 || c >= 0x7f) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** GL is the ASCII set and no single shift is pending: mapping changes no printable ASCII character. */
-    private boolean charactersMapToThemselves() {
-        GraphicSetState sets = (GraphicSetState) CHARSETS.get(terminal);
-        // getGL() would use up a pending single shift; with none pending it only reads.
-        return sets.getGLOverrideIndex() < 0 && sets.getGL().getDesignation() == CharacterSet.ASCII;
     }
 
     /** Cells {@code text} takes once written: the model composes it (NFC) and gives wide characters two cells. */

@@ -2,8 +2,6 @@ package dev.holdfast.terminal.vt;
 
 import com.techsenger.jeditermfx.core.TerminalDisplay;
 import com.techsenger.jeditermfx.core.TextStyle;
-import com.techsenger.jeditermfx.core.emulator.charset.CharacterSet;
-import com.techsenger.jeditermfx.core.emulator.charset.GraphicSetState;
 import com.techsenger.jeditermfx.core.model.CharBuffer;
 import com.techsenger.jeditermfx.core.model.JediTerminal;
 import com.techsenger.jeditermfx.core.model.StyleState;
@@ -38,21 +36,18 @@ final class DirectText {
     private static final VarHandle CURSOR_Y;
     private static final VarHandle CURSOR_Y_CHANGED;
     private static final VarHandle DISPLAY;
-    private static final VarHandle CHARSETS;
 
     static {
         VarHandle x = null;
         VarHandle y = null;
         VarHandle yChanged = null;
         VarHandle display = null;
-        VarHandle charsets = null;
         try {
             MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(JediTerminal.class, MethodHandles.lookup());
             x = lookup.findVarHandle(JediTerminal.class, "myCursorX", int.class);
             y = lookup.findVarHandle(JediTerminal.class, "myCursorY", int.class);
             yChanged = lookup.findVarHandle(JediTerminal.class, "myCursorYChanged", boolean.class);
             display = lookup.findVarHandle(JediTerminal.class, "myDisplay", TerminalDisplay.class);
-            charsets = lookup.findVarHandle(JediTerminal.class, "myGraphicSetState", GraphicSetState.class);
         } catch (ReflectiveOperationException | RuntimeException e) {
             LOG.debug("jeditermfx-core's cursor fields are not reachable ({}); coloured text takes the library's "
                     + "path run by run", e.toString());
@@ -62,7 +57,6 @@ final class DirectText {
         CURSOR_Y = x == null ? null : y;
         CURSOR_Y_CHANGED = x == null ? null : yChanged;
         DISPLAY = x == null ? null : display;
-        CHARSETS = x == null ? null : charsets;
     }
 
     private final JediTerminal terminal;
@@ -73,7 +67,7 @@ final class DirectText {
 
     /** Whether this library version lets text be written here; without it every run takes the library's path. */
     static boolean available() {
-        return CURSOR_X != null;
+        return CURSOR_X != null && PlainAscii.readable();
     }
 
     /**
@@ -83,8 +77,8 @@ final class DirectText {
      * current again after.
      */
     int writeAscii(char[] text, int[] bounds, TextStyle[] styles, int first, int count) {
-        if (CURSOR_X == null || first >= count || !plainAscii(text, bounds[first], bounds[first + 1])
-                || !charactersMapToThemselves()) {
+        if (CURSOR_X == null || first >= count || !PlainAscii.printable(text, bounds[first], bounds[first + 1])
+                || !PlainAscii.mapsToItself(terminal)) {
             return first;
         }
         TerminalTextBuffer buffer = terminal.getTerminalTextBuffer();
@@ -105,7 +99,7 @@ final class DirectText {
                 for (; k < count; k++) {
                     int from = bounds[k];
                     int to = bounds[k + 1];
-                    if (k > first && !plainAscii(text, from, to)) {
+                    if (k > first && !PlainAscii.printable(text, from, to)) {
                         break;
                     }
                     styleState.setCurrent(styles[k]);
@@ -161,20 +155,4 @@ final class DirectText {
         return (int) CURSOR_Y.get(terminal);
     }
 
-    static boolean plainAscii(char[] text, int from, int to) {
-        for (int i = from; i < to; i++) {
-            char c = text[i];
-            if (c < 0x20 || c >= 0x7f) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** GL is the ASCII set and no single shift is pending: mapping changes no printable ASCII character. */
-    private boolean charactersMapToThemselves() {
-        GraphicSetState sets = (GraphicSetState) CHARSETS.get(terminal);
-        // getGL() would use up a pending single shift; with none pending it only reads.
-        return sets.getGLOverrideIndex() < 0 && sets.getGL().getDesignation() == CharacterSet.ASCII;
-    }
 }
