@@ -269,12 +269,9 @@ class CheckpointCoordinatorTest {
     @Test
     void onASaturatedMachineTheBudgetCountsWhatCapturesCostTheUiThreadNotTheirWaiting() {
         Rig rig = new Rig(root);
-        List<FakeTerminal> terminals = new ArrayList<>();
-        for (int n = 1; n <= 20; n++) {
-            FakeTerminal terminal = rig.open(n).print("x");
-            terminals.add(terminal);
-            // 4 ms of copying, 400 ms of waiting for a core and for the reader to let go of the lock.
-            rig.captureCost.put(terminal.panelId(), Duration.ofMillis(4));
+        // 4 ms of copying, 400 ms of waiting for a core and for the reader to let go of the lock.
+        for (FakeTerminal terminal : rig.openEach(20, Duration.ofMillis(4))) {
+            terminal.print("x");
             rig.captureWait.put(terminal.panelId(), Duration.ofMillis(400));
         }
 
@@ -288,13 +285,8 @@ class CheckpointCoordinatorTest {
     @Test
     void twentyBusyTerminalsWithCheapCapturesAreAllCapturedByEveryCheckpointThatFindsThemDue() {
         Rig rig = new Rig(root);
-        List<FakeTerminal> terminals = new ArrayList<>();
-        for (int n = 1; n <= 20; n++) {
-            FakeTerminal terminal = rig.open(n);
-            terminals.add(terminal);
-            // An incremental capture of a busy tab: a few milliseconds.
-            rig.captureCost.put(terminal.panelId(), Duration.ofMillis(4));
-        }
+        // An incremental capture of a busy tab: a few milliseconds.
+        List<FakeTerminal> terminals = rig.openEach(20, Duration.ofMillis(4));
         Duration tick = CheckpointSettings.DEFAULT_AUTOSAVE_INTERVAL;
         Map<UUID, Instant> capturedAt = new HashMap<>();
         Duration worst = Duration.ZERO;
@@ -374,13 +366,8 @@ class CheckpointCoordinatorTest {
     @Test
     void tenBusyTerminalsOnASlowMachineEachReachTheDiskWithinTheIntervalAndATick() {
         Rig rig = new Rig(root);
-        List<FakeTerminal> terminals = new ArrayList<>();
-        for (int n = 1; n <= 10; n++) {
-            FakeTerminal terminal = rig.open(n);
-            terminals.add(terminal);
-            // Each copy takes 20 ms: three fit the 50 ms budget, and none counts as slow.
-            rig.captureCost.put(terminal.panelId(), Duration.ofMillis(20));
-        }
+        // Each copy takes 20 ms: three fit the 50 ms budget, and none counts as slow.
+        List<FakeTerminal> terminals = rig.openEach(10, Duration.ofMillis(20));
         Duration tick = CheckpointSettings.DEFAULT_AUTOSAVE_INTERVAL;
         Map<UUID, Instant> printedSinceCapture = new HashMap<>();
         Duration worst = Duration.ZERO;

@@ -100,6 +100,17 @@ final class Rig implements TerminalRoster, ScrollbackSource, KeyboardActivity, C
         return terminal;
     }
 
+    /** Opens terminals 1 to {@code count}, each capture of which costs the UI thread {@code captureCost}. */
+    List<FakeTerminal> openEach(int count, Duration captureCost) {
+        List<FakeTerminal> opened = new ArrayList<>();
+        for (int n = 1; n <= count; n++) {
+            FakeTerminal terminal = open(n);
+            this.captureCost.put(terminal.panelId(), captureCost);
+            opened.add(terminal);
+        }
+        return opened;
+    }
+
     /** Drains UI turns and executor tasks, in turn, until both are idle. */
     void settle() {
         while (ui.drain() + disk.drain() > 0) {
