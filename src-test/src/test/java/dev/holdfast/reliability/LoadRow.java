@@ -178,32 +178,27 @@ final class LoadRow {
 
     /** The upper bound of the bucket holding the p99, in milliseconds ("<16ms": 16); infinite for the open last bucket. */
     static double p99Millis(JsonNode fxStalls) {
-        long probes = fxStalls.path("probes").asLong();
-        long seen = 0;
-        for (var bucket : (Iterable<Map.Entry<String, JsonNode>>) fxStalls.path("histogram")::fields) {
-            seen += bucket.getValue().asLong();
-            if (seen >= Math.ceil(probes * 0.99)) {
-                String upper = bucket.getKey().replaceAll(".*?(\\d+)\\s*ms$", "$1");
-                return upper.matches("\\d+") && !bucket.getKey().startsWith(">") ? Double.parseDouble(upper)
-                        : Double.POSITIVE_INFINITY;
-            }
-        }
-        return Double.POSITIVE_INFINITY;
+        String bucket = p99Bucket(fxStalls);
+        String upper = bucket.replaceAll(".*?(\\d+)\\s*ms$", "$1");
+        return upper.matches("\\d+") && !bucket.startsWith(">") ? Double.parseDouble(upper) : Double.POSITIVE_INFINITY;
     }
 
-    /** The p99 bucket's upper bound and the worst stall, from the FX stall monitor's histogram. */
+    /** The p99 bucket's label and the worst stall, from the FX stall monitor's histogram. */
     static String stallFigures(JsonNode fxStalls) {
+        return String.format("FX stall p99 %s, max %.0f ms (%d probes; histogram %s)", p99Bucket(fxStalls),
+                fxStalls.path("maxMillis").asDouble(), fxStalls.path("probes").asLong(), fxStalls.path("histogram"));
+    }
+
+    /** The label of the histogram's bucket where the 99th percent of probes falls ("<16ms"), or "?" past its end. */
+    private static String p99Bucket(JsonNode fxStalls) {
         long probes = fxStalls.path("probes").asLong();
         long seen = 0;
-        String p99 = "?";
         for (var bucket : (Iterable<Map.Entry<String, JsonNode>>) fxStalls.path("histogram")::fields) {
             seen += bucket.getValue().asLong();
             if (seen >= Math.ceil(probes * 0.99)) {
-                p99 = bucket.getKey();
-                break;
+                return bucket.getKey();
             }
         }
-        return String.format("FX stall p99 %s, max %.0f ms (%d probes; histogram %s)", p99,
-                fxStalls.path("maxMillis").asDouble(), probes, fxStalls.path("histogram"));
+        return "?";
     }
 }
