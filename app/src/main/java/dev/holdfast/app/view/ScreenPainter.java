@@ -40,7 +40,6 @@ final class ScreenPainter {
     RepaintScheduler.Painted paint(GraphicsContext g, ScreenCopy current, ScreenCopy previous, boolean everything,
                                    double canvasWidth, double canvasHeight) {
         int rows = grid.rows();
-        int columns = grid.columns();
         Selection now = selection.get();
         boolean all = everything || previous.columns != current.columns || previous.rows != current.rows;
         int repainted = 0;
@@ -56,11 +55,10 @@ final class ScreenPainter {
             }
         }
         if (all) {
-            CellMetrics metrics = grid.metrics();
-            double usedHeight = rows * metrics.height();
+            // Every row was cleared to the canvas's edge; what is left is the strip below the last row.
+            double usedHeight = rows * grid.metrics().height();
             g.setFill(colors.palette().background());
             g.fillRect(0, usedHeight, canvasWidth, canvasHeight - usedHeight);
-            g.fillRect(columns * metrics.width(), 0, canvasWidth - columns * metrics.width(), usedHeight);
         }
         paintedSelection = now;
         return repainted >= rows && rows > 1 ? RepaintScheduler.Painted.EVERY_ROW : RepaintScheduler.Painted.SOME_ROWS;
