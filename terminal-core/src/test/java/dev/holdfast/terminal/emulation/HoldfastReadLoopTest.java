@@ -59,6 +59,13 @@ class HoldfastReadLoopTest {
     }
 
     @Test
+    void aReadThatReturnsNothingIsNoNewGeneration() throws IOException {
+        new HoldfastReadLoop(pty("one", "", "", "two"), new CorrectedTerminal(terminal), generation, HyperlinkListener.NONE,
+                ShellMarkListener.NONE, bytes -> { }, "test", () -> false).run();
+        assertEquals(List.of("0/0 ", "1/1 one", "1/1 one", "1/1 one", "2/2 onetwo"), seenAtEachRead);
+    }
+
+    @Test
     void itReadsUpTo64KilobytesAtATime() throws IOException {
         new HoldfastReadLoop(pty("x"), new CorrectedTerminal(terminal), generation, HyperlinkListener.NONE,
                 ShellMarkListener.NONE, bytes -> { }, "test", () -> false).run();
