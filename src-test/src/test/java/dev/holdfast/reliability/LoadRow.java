@@ -52,6 +52,9 @@ final class LoadRow {
         this.random = random;
     }
 
+    /** Frames of each kept stall's stack printed: enough to tell painting from layout from a lock. */
+    static final int STALL_FRAMES_SHOWN = 4;
+
     RowResult run() throws Exception {
         int tabs = options.loadTabs();
         List<String> losses = new ArrayList<>();
@@ -183,10 +186,25 @@ final class LoadRow {
         return upper.matches("\\d+") && !bucket.startsWith(">") ? Double.parseDouble(upper) : Double.POSITIVE_INFINITY;
     }
 
-    /** The p99 bucket's label and the worst stall, from the FX stall monitor's histogram. */
+    /**
+     * The p99 bucket's label and the worst stall, from the FX stall monitor's histogram, then each stall it kept:
+     * how long, how much of it was GC, and the top {@value #STALL_FRAMES_SHOWN} frames of the FX thread's stack.
+     */
     static String stallFigures(JsonNode fxStalls) {
-        return String.format("FX stall p99 %s, max %.0f ms (%d probes; histogram %s)", p99Bucket(fxStalls),
-                fxStalls.path("maxMillis").asDouble(), fxStalls.path("probes").asLong(), fxStalls.path("histogram"));
+        StringBuilder kept = new StringBuilder();
+        for (JsonNode stall : fxStalls.path("stalls")) {
+            List<String> frames = new ArrayList<>();
+            for (JsonNode frame : stall.path("at")) {
+                if (frames.size() < STALL_FRAMES_SHOWN) {
+                    frames.add(frame.asText());
+                }
+            }
+            kept.append(String.format("%n    stall %d ms (GC %d ms) at %s", stall.path("millis").asLong(),
+                    stall.path("gcMillis").asLong(), frames.isEmpty() ? "(not sampled)" : String.join(" < ", frames)));
+        }
+        return String.format("FX stall p99 %s, max %.0f ms (%d probes; histogram %s)%s", p99Bucket(fxStalls),
+                fxStalls.path("maxMillis").asDouble(), fxStalls.path("probes").asLong(), fxStalls.path("histogram"),
+                kept);
     }
 
     /** The label of the histogram's bucket where the 99th percent of probes falls ("<16ms"), or "?" past its end. */

@@ -1,6 +1,7 @@
 package dev.holdfast.reliability;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -19,6 +20,17 @@ class LoadRowFiguresTest {
     @Test
     void aP99InTheOpenLastBucketHasNoUpperBound() throws Exception {
         assertEquals(Double.POSITIVE_INFINITY, LoadRow.p99Millis(stalls(50, 0, 0, 50)));
+    }
+
+    @Test
+    void eachKeptStallIsPrintedWithItsGcTimeAndTheTopOfItsStack() throws Exception {
+        JsonNode fx = JSON.readTree("{\"probes\": 1, \"maxMillis\": 224, \"histogram\": {\"<250ms\": 1},"
+                + " \"stalls\": [{\"millis\": 224, \"gcMillis\": 180, \"at\": [\"a.B.c(B.java:1)\", \"a.B.d(B.java:2)\","
+                + " \"a.B.e(B.java:3)\", \"a.B.f(B.java:4)\", \"a.B.g(B.java:5)\"]}, {\"millis\": 120, \"gcMillis\": 0, \"at\": []}]}");
+        String figures = LoadRow.stallFigures(fx);
+        assertTrue(figures.contains("stall 224 ms (GC 180 ms) at a.B.c(B.java:1) < a.B.d(B.java:2) < a.B.e(B.java:3)"
+                + " < a.B.f(B.java:4)" + System.lineSeparator()), figures);
+        assertTrue(figures.endsWith("stall 120 ms (GC 0 ms) at (not sampled)"), figures);
     }
 
     /** Probes under 4 ms, 4–16 ms, 16–50 ms and at or over 1000 ms. */

@@ -1,7 +1,14 @@
 package dev.holdfast.app.diagnostics;
 
 import dev.holdfast.terminal.threads.NamedThreadFactory;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Deque;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -11,19 +18,61 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Measures how long the FX thread takes to run a posted task: while the app is busy, a probe every
  * {@link #PROBE_INTERVAL_MS} ms (one outstanding at a time), its delay counted in a histogram; while it is idle,
  * a look every {@link #IDLE_CHECK_INTERVAL_MS} ms for output. A long delay
  * means the FX thread was stalled by something it should not have done.
+ *
+ * <p>A numbers-only histogram cannot say what that was. So a probe still waiting after {@link #STALL_MS} has
+ * the FX thread's stack taken once, and a probe that took that long is kept as a {@link Stall} (the last
+ * {@value #STALLS_KEPT}, in {@code ctl stats}) with the time the JVM's collectors spent meanwhile, and logged
+ * (at most once per {@link #STALL_LOG_INTERVAL_MS} ms): a stall with most of its time in GC is the heap's, one
+ * without is the code the stack shows.
  */
 public final class FxStallMonitor implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(FxStallMonitor.class);
     public static final long PROBE_INTERVAL_MS = 100;
     /** How often an idle window is checked for output, which starts the probes again. */
     public static final long IDLE_CHECK_INTERVAL_MS = 500;
+    /** A probe delayed this long is a stall: a window that misses six frames in a row is seen to stutter. */
+    public static final long STALL_MS = 100;
+    /** How often a probe that is still waiting is looked at, to take the stack while the stall lasts. */
+    static final long STALL_LOOK_INTERVAL_MS = 25;
+    static final int STALLS_KEPT = 8;
+    /** The frames of a stall's stack that are kept: the top of it says what the thread was doing. */
+    static final int STALL_FRAMES = 12;
+    public static final long STALL_LOG_INTERVAL_MS = 30_000;
     /** Upper bounds of the buckets, in ms; the last bucket is everything slower. */
     static final long[] BUCKET_LIMITS_MS = {1, 4, 16, 50, 100, 250, 1000};
+
+    /**
+     * A probe that waited {@code millis} for the FX thread, {@code gcMillis} of it while the JVM collected
+     * garbage, and where the FX thread was {@link #STALL_MS} into it (empty when it ran before it was looked at).
+     */
+    public record Stall(long millis, long gcMillis, List<String> at) {
+        public Stall {
+            at = List.copyOf(at);
+        }
+
+        Map<String, Object> json() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("millis", millis);
+            m.put("gcMillis", gcMillis);
+            m.put("at", at);
+            return m;
+        }
+    }
+
+    /** The probe on its way: when it was posted, the GC time then, and the stack once it is late. */
+    private static final class Pending {
+        final long postedNanos = System.nanoTime();
+        final long gcMillisAtPost = gcMillis();
+        volatile List<String> sampled = List.of();
+    }
 
     private final AtomicLongArray buckets = new AtomicLongArray(BUCKET_LIMITS_MS.length + 1);
     private final AtomicLongArray maxNanos = new AtomicLongArray(1);
@@ -32,6 +81,12 @@ public final class FxStallMonitor implements AutoCloseable {
             Executors.newSingleThreadScheduledExecutor(new NamedThreadFactory("holdfast-fx-probe", true));
     private final Consumer<Runnable> fxThread;
     private final BooleanSupplier busy;
+    /** The thread the probes run on, known from the first probe. */
+    private volatile Thread fx;
+    private volatile Pending pending;
+    private final Deque<Stall> stalls = new ArrayDeque<>();
+    private long lastLoggedNanos;
+    private int unlogged;
 
     /**
      * @param fxThread posts to the FX thread ({@code Platform::runLater})
@@ -45,20 +100,80 @@ public final class FxStallMonitor implements AutoCloseable {
     }
 
     private void probe() {
+        Pending late = pending;
+        if (late != null && late.sampled.isEmpty() && fx != null
+                && System.nanoTime() - late.postedNanos >= TimeUnit.MILLISECONDS.toNanos(STALL_MS)) {
+            late.sampled = frames(fx.getStackTrace());
+        }
         boolean active = busy.getAsBoolean();
         if (active && outstanding.compareAndSet(false, true)) {
-            long posted = System.nanoTime();
+            Pending probe = new Pending();
+            pending = probe;
             fxThread.accept(() -> {
-                record(System.nanoTime() - posted);
+                long waited = System.nanoTime() - probe.postedNanos;
+                fx = Thread.currentThread();
+                pending = null;
+                record(waited);
+                if (waited >= TimeUnit.MILLISECONDS.toNanos(STALL_MS)) {
+                    stalled(new Stall(TimeUnit.NANOSECONDS.toMillis(waited), gcMillis() - probe.gcMillisAtPost,
+                            probe.sampled));
+                }
                 outstanding.set(false);
             });
         }
         // An idle window is looked at less often: each look wakes a thread, and ten idle tabs should cost nothing.
+        long next = pending != null ? STALL_LOOK_INTERVAL_MS : active ? PROBE_INTERVAL_MS : IDLE_CHECK_INTERVAL_MS;
         try {
-            scheduler.schedule(this::probe, active ? PROBE_INTERVAL_MS : IDLE_CHECK_INTERVAL_MS, TimeUnit.MILLISECONDS);
+            scheduler.schedule(this::probe, next, TimeUnit.MILLISECONDS);
         } catch (RejectedExecutionException e) {
             // Closed.
         }
+    }
+
+    private void stalled(Stall stall) {
+        boolean log;
+        int before;
+        synchronized (stalls) {
+            stalls.addLast(stall);
+            while (stalls.size() > STALLS_KEPT) {
+                stalls.removeFirst();
+            }
+            long now = System.nanoTime();
+            log = lastLoggedNanos == 0 || now - lastLoggedNanos >= TimeUnit.MILLISECONDS.toNanos(STALL_LOG_INTERVAL_MS);
+            before = unlogged;
+            if (log) {
+                lastLoggedNanos = now;
+                unlogged = 0;
+            } else {
+                unlogged++;
+            }
+        }
+        if (log) {
+            LOG.warn("The window's thread was held up for {} ms ({} ms of it collecting garbage; {} more stall(s) since"
+                    + " the last report); {}", stall.millis(), stall.gcMillis(), before,
+                    stall.at().isEmpty() ? "it ran again before its stack was taken"
+                            : "it was at:\n    " + String.join("\n    ", stall.at()));
+        }
+    }
+
+    /** The stalls kept, oldest first. */
+    public List<Stall> stalls() {
+        synchronized (stalls) {
+            return new ArrayList<>(stalls);
+        }
+    }
+
+    private static List<String> frames(StackTraceElement[] stack) {
+        return Arrays.stream(stack).limit(STALL_FRAMES).map(StackTraceElement::toString).toList();
+    }
+
+    /** Milliseconds the JVM's collectors have spent so far (their pauses, for the stop-the-world collectors). */
+    private static long gcMillis() {
+        long total = 0;
+        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            total += Math.max(0, gc.getCollectionTime());
+        }
+        return total;
     }
 
     void record(long nanos) {
@@ -87,6 +202,7 @@ public final class FxStallMonitor implements AutoCloseable {
         result.put("probes", total);
         result.put("maxMillis", maxNanos.get(0) / 1_000_000.0);
         result.put("histogram", histogram);
+        result.put("stalls", stalls().stream().map(Stall::json).toList());
         return result;
     }
 

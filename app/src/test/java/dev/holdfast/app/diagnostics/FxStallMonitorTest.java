@@ -3,7 +3,10 @@ package dev.holdfast.app.diagnostics;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -44,6 +47,70 @@ class FxStallMonitorTest {
             int settled = posted.get();
             awaitLooks(looks, looks.get() + 2);
             assertEquals(settled, posted.get(), "idle again: no more probes");
+        }
+    }
+
+    @Test
+    void aStallIsKeptWithWhereTheWindowsThreadWas() throws Exception {
+        AtomicInteger looks = new AtomicInteger();
+        ExecutorService window = Executors.newSingleThreadExecutor(r -> new Thread(r, "test-fx"));
+        try (FxStallMonitor monitor = new FxStallMonitor(window::execute, () -> {
+            looks.incrementAndGet();
+            return true;
+        })) {
+            awaitProbes(monitor, 1);
+            window.execute(() -> holdTheWindowUntilLookedAt(looks));
+            long deadline = System.currentTimeMillis() + 20_000;
+            while (monitor.stalls().isEmpty()) {
+                assertTrue(System.currentTimeMillis() < deadline, "no stall kept: " + monitor.snapshot());
+                Thread.sleep(10);
+            }
+            FxStallMonitor.Stall stall = monitor.stalls().get(0);
+            assertTrue(stall.millis() >= FxStallMonitor.STALL_MS, stall.toString());
+            assertTrue(stall.gcMillis() >= 0 && stall.gcMillis() <= stall.millis() + 1, stall.toString());
+            assertTrue(stall.at().stream().anyMatch(frame -> frame.contains("holdTheWindowUntilLookedAt")),
+                    "the stack shows the code that held the thread: " + stall.at());
+            List<?> reported = (List<?>) monitor.snapshot().get("stalls");
+            assertEquals(1, reported.size(), monitor.snapshot().toString());
+            assertEquals(stall.millis(), ((Map<?, ?>) reported.get(0)).get("millis"));
+        } finally {
+            window.shutdownNow();
+        }
+    }
+
+    @Test
+    void quickProbesAreNoStalls() throws Exception {
+        try (FxStallMonitor monitor = new FxStallMonitor(Runnable::run, () -> true)) {
+            awaitProbes(monitor, 3);
+            assertEquals(List.of(), monitor.stalls());
+        }
+    }
+
+    /**
+     * Holds the thread past {@link FxStallMonitor#STALL_MS} and then two more looks of the monitor: the look
+     * after the first one began after the stall was that long, so the stack was taken by then.
+     */
+    private static void holdTheWindowUntilLookedAt(AtomicInteger looks) {
+        long start = System.nanoTime();
+        try {
+            while (System.nanoTime() - start < FxStallMonitor.STALL_MS * 1_000_000) {
+                Thread.sleep(5);
+            }
+            int seen = looks.get();
+            long deadline = System.currentTimeMillis() + 20_000;
+            while (looks.get() < seen + 2 && System.currentTimeMillis() < deadline) {
+                Thread.sleep(5);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void awaitProbes(FxStallMonitor monitor, long atLeast) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + 20_000;
+        while (probes(monitor) < atLeast) {
+            assertTrue(System.currentTimeMillis() < deadline, "no probes: " + monitor.snapshot());
+            Thread.sleep(10);
         }
     }
 
