@@ -188,14 +188,17 @@ final class LoadRow {
 
     /**
      * The p99 bucket's label and the worst stall, from the FX stall monitor's histogram, then each stall it kept:
-     * how long, how much of it was GC, and the top {@value #STALL_FRAMES_SHOWN} frames of the FX thread's stack.
+     * how long, how much of it was GC, and the top {@value #STALL_FRAMES_SHOWN} frames of the FX thread's stack
+     * (the JDK's frames below the top one left out).
      */
     static String stallFigures(JsonNode fxStalls) {
         StringBuilder kept = new StringBuilder();
         for (JsonNode stall : fxStalls.path("stalls")) {
             List<String> frames = new ArrayList<>();
             for (JsonNode frame : stall.path("at")) {
-                if (frames.size() < STALL_FRAMES_SHOWN) {
+                // The top frame, then the caller's: a thread parked in the JDK is waiting for what called it.
+                boolean jdk = frame.asText().startsWith("java.base@") || frame.asText().startsWith("java.base/");
+                if (frames.size() < STALL_FRAMES_SHOWN && (frames.isEmpty() || !jdk)) {
                     frames.add(frame.asText());
                 }
             }

@@ -33,6 +33,15 @@ class LoadRowFiguresTest {
         assertTrue(figures.endsWith("stall 120 ms (GC 0 ms) at (not sampled)"), figures);
     }
 
+    @Test
+    void aStallParkedInTheJdkShowsWhoWaits() throws Exception {
+        JsonNode fx = JSON.readTree("{\"probes\": 1, \"maxMillis\": 150, \"histogram\": {\"<250ms\": 1},"
+                + " \"stalls\": [{\"millis\": 150, \"gcMillis\": 0, \"at\": [\"java.base@17/jdk.internal.misc.Unsafe.park(Native Method)\","
+                + " \"java.base@17/java.util.concurrent.locks.LockSupport.park(LockSupport.java:211)\", \"app//a.Paint.await(Paint.java:9)\"]}]}");
+        assertTrue(LoadRow.stallFigures(fx).endsWith("at java.base@17/jdk.internal.misc.Unsafe.park(Native Method)"
+                + " < app//a.Paint.await(Paint.java:9)"), LoadRow.stallFigures(fx));
+    }
+
     /** Probes under 4 ms, 4–16 ms, 16–50 ms and at or over 1000 ms. */
     private static JsonNode stalls(int under4, int under16, int under50, int over1000) throws Exception {
         return JSON.readTree(String.format("{\"probes\": %d, \"maxMillis\": 1, \"histogram\": {\"<1ms\": 0,"
