@@ -47,7 +47,7 @@ class RestoreBenchmark {
     private static final Duration LAUNCH_DEADLINE = Duration.ofSeconds(60);
 
     private record Launch(double socketMillis, double promptsMillis, double fxStallMaxMillis, double startFxMillis,
-                          long probes, boolean historyComplete, double loadAverage) {
+                          long probes, boolean historyComplete, double loadAverage, String stalls) {
     }
 
     @Test
@@ -88,6 +88,10 @@ class RestoreBenchmark {
                 .append(" tabs are replayed or print (ctl stats);\nstart() fx = the FX thread's time in the app's start")
                 .append(" (building the window and the tabs); load = the 1-minute load")
                 .append(" average at launch (").append(Runtime.getRuntime().availableProcessors()).append(" cores)\n");
+        for (int i = 0; i < LAUNCHES; i++) {
+            // What each restore's stalls were (GC or code, and where): the figure alone cannot say.
+            table.append(String.format("restore %d: %s%n", i + 1, restores.get(i).stalls()));
+        }
         System.out.println(table);
         Files.writeString(root.resolve("src-test/target/restore-benchmark.txt"), table);
     }
@@ -139,7 +143,7 @@ class RestoreBenchmark {
                 JsonNode stalls = stats.path("fxStalls");
                 double startFx = stats.path("startup").path("startFxMillis").asDouble(Double.NaN);
                 return new Launch(socketMillis, promptsMillis, stalls.path("maxMillis").asDouble(), startFx,
-                        stalls.path("probes").asLong(), whole, load);
+                        stalls.path("probes").asLong(), whole, load, FxStallFigures.of(stalls));
             }
         }
     }

@@ -1,4 +1,4 @@
-package dev.holdfast.reliability;
+package dev.holdfast.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,19 +7,19 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 
-/** The load row reads the FX stall monitor's histogram as `ctl stats` gives it to judge its FX case. */
-class LoadRowFiguresTest {
+/** The FX stall monitor's report as `ctl stats` gives it, read and printed for the load row and the benchmarks. */
+class FxStallFiguresTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @Test
     void theP99IsTheUpperBoundOfTheBucketWhereTheNinetyNinthPercentFalls() throws Exception {
-        assertEquals(16, LoadRow.p99Millis(stalls(90, 9, 1, 0)));
-        assertEquals(50, LoadRow.p99Millis(stalls(90, 8, 2, 0)));
+        assertEquals(16, FxStallFigures.p99Millis(stalls(90, 9, 1, 0)));
+        assertEquals(50, FxStallFigures.p99Millis(stalls(90, 8, 2, 0)));
     }
 
     @Test
     void aP99InTheOpenLastBucketHasNoUpperBound() throws Exception {
-        assertEquals(Double.POSITIVE_INFINITY, LoadRow.p99Millis(stalls(50, 0, 0, 50)));
+        assertEquals(Double.POSITIVE_INFINITY, FxStallFigures.p99Millis(stalls(50, 0, 0, 50)));
     }
 
     @Test
@@ -27,7 +27,7 @@ class LoadRowFiguresTest {
         JsonNode fx = JSON.readTree("{\"probes\": 1, \"maxMillis\": 224, \"histogram\": {\"<250ms\": 1},"
                 + " \"stalls\": [{\"millis\": 224, \"gcMillis\": 180, \"at\": [\"a.B.c(B.java:1)\", \"a.B.d(B.java:2)\","
                 + " \"a.B.e(B.java:3)\", \"a.B.f(B.java:4)\", \"a.B.g(B.java:5)\"]}, {\"millis\": 120, \"gcMillis\": 0, \"at\": []}]}");
-        String figures = LoadRow.stallFigures(fx);
+        String figures = FxStallFigures.of(fx);
         assertTrue(figures.contains("stall 224 ms (GC 180 ms) at a.B.c(B.java:1) < a.B.d(B.java:2) < a.B.e(B.java:3)"
                 + " < a.B.f(B.java:4)" + System.lineSeparator()), figures);
         assertTrue(figures.endsWith("stall 120 ms (GC 0 ms) at (not sampled)"), figures);
@@ -38,8 +38,8 @@ class LoadRowFiguresTest {
         JsonNode fx = JSON.readTree("{\"probes\": 1, \"maxMillis\": 150, \"histogram\": {\"<250ms\": 1},"
                 + " \"stalls\": [{\"millis\": 150, \"gcMillis\": 0, \"at\": [\"java.base@17/jdk.internal.misc.Unsafe.park(Native Method)\","
                 + " \"java.base@17/java.util.concurrent.locks.LockSupport.park(LockSupport.java:211)\", \"app//a.Paint.await(Paint.java:9)\"]}]}");
-        assertTrue(LoadRow.stallFigures(fx).endsWith("at java.base@17/jdk.internal.misc.Unsafe.park(Native Method)"
-                + " < app//a.Paint.await(Paint.java:9)"), LoadRow.stallFigures(fx));
+        assertTrue(FxStallFigures.of(fx).endsWith("at java.base@17/jdk.internal.misc.Unsafe.park(Native Method)"
+                + " < app//a.Paint.await(Paint.java:9)"), FxStallFigures.of(fx));
     }
 
     /** Probes under 4 ms, 4–16 ms, 16–50 ms and at or over 1000 ms. */
