@@ -32,6 +32,7 @@ public final class HoldfastProcess implements AutoCloseable, Ctl {
     private final StateDirectory state;
     private final Path home;
     private final Map<String, String> environment = new java.util.LinkedHashMap<>();
+    private List<String> jvmOptions = List.of();
     private Process app;
     private long launchedNanos;
 
@@ -72,6 +73,11 @@ public final class HoldfastProcess implements AutoCloseable, Ctl {
     /** Sets an environment variable for the launches that follow (a {@code SHELL}, say). */
     public void environment(String name, String value) {
         environment.put(name, value);
+    }
+
+    /** JVM options for the launches that follow, after the launcher's (a class-data archive, say). */
+    public void jvmOptions(List<String> options) {
+        jvmOptions = List.copyOf(options);
     }
 
     /** The running app's process, or null before the first launch. */
@@ -138,6 +144,7 @@ public final class HoldfastProcess implements AutoCloseable, Ctl {
                 "-Dprism.order=sw", "-Djava.awt.headless=true",
                 "-cp", jar + File.pathSeparator + appRoot.resolve("app/target/lib") + "/*" + File.pathSeparator
                         + monocle));
+        command.addAll(command.size() - 2, jvmOptions);
         String extra = System.getProperty("holdfast.bench.jvmArgs", "").strip();
         if (!extra.isEmpty()) {
             // Before the class path, after the launcher's: of two heap sizes, the JVM takes the later.

@@ -45,6 +45,8 @@ class RestoreBenchmark {
     private static final int LAUNCHES = Integer.getInteger("holdfast.bench.launches", 3);
     private static final String PROMPT = HoldfastProcess.PROMPT;
     private static final Duration LAUNCH_DEADLINE = Duration.ofSeconds(60);
+    /** {@code -Dholdfast.bench.cds=false} measures launches without a class-data archive. */
+    private static final boolean CDS = Boolean.parseBoolean(System.getProperty("holdfast.bench.cds", "true"));
 
     private record Launch(double socketMillis, double promptsMillis, double fxStallMaxMillis, double startFxMillis,
                           long probes, boolean historyComplete, double loadAverage, String stalls) {
@@ -55,15 +57,18 @@ class RestoreBenchmark {
         Path root = Path.of(System.getProperty("user.dir")).getParent();
         // Another build to measure (an older commit, for before/after figures): -Dholdfast.bench.appDir=<its root>.
         Path appRoot = Path.of(System.getProperty("holdfast.bench.appDir", root.toString()));
+        List<String> archive = CDS ? classDataArchive(appRoot) : List.of();
         List<Launch> baselines = new ArrayList<>();
         List<Launch> restores = new ArrayList<>();
         for (int i = 0; i < LAUNCHES; i++) {
             // Interleaved, so that both see the same machine: the baseline is a launch with no saved session.
-            baselines.add(launchOnce(appRoot, 0));
-            restores.add(launchOnce(appRoot, TABS));
+            baselines.add(launchOnce(appRoot, 0, archive));
+            restores.add(launchOnce(appRoot, TABS, archive));
         }
         StringBuilder table = new StringBuilder();
-        table.append(String.format("%nBuild: %s%n", appRoot));
+        table.append(String.format("%nBuild: %s; %s%n", appRoot, archive.isEmpty() ? "no class-data archive"
+                : "with a class-data archive recorded by a restore before the measured launches, as ./holdfast and"
+                        + " the installed app start with one"));
         table.append(String.format("Restore of %d tabs x %,d coloured lines (headless Monocle, real shells), beside"
                 + " a launch with no saved session (1 fresh tab) in the same run%n", TABS, LINES));
         table.append(String.format("%-12s %10s %12s %13s %13s %8s %8s %6s%n", "launch", "socket", "all prompts",
@@ -107,8 +112,35 @@ class RestoreBenchmark {
         return values[values.length / 2];
     }
 
-    private Launch launchOnce(Path appRoot, int tabs) throws Exception {
+    /**
+     * Records a class-data archive of the classes a restore loads (a restore of {@link #TABS} tabs, quit cleanly:
+     * the JVM writes it at exit) and returns the options that use it. Users start with one (./holdfast keeps its own,
+     * the installer ships one), so launches without it would measure a start no user has.
+     */
+    private List<String> classDataArchive(Path appRoot) throws Exception {
+        Path jsa = Files.createTempDirectory(Path.of("/tmp"), "hf-restore-cds").resolve("restore.jsa");
         try (HoldfastProcess app = HoldfastProcess.prepare("hf-restore-bench")) {
+            List<UUID> panels = prepare(app.state(), app.home(), TABS);
+            app.jvmOptions(List.of("-XX:ArchiveClassesAtExit=" + jsa));
+            app.launch(appRoot);
+            try (ControlClient client = app.connect(LAUNCH_DEADLINE)) {
+                awaitPrompts(app, client, panels);
+            }
+        }
+        if (!Files.isRegularFile(jsa)) {
+            Files.deleteIfExists(jsa.getParent());
+            System.out.println("No class-data archive was written (" + jsa + "): measuring without one");
+            return List.of();
+        }
+        // Deleted in the reverse order of these calls: the archive, then its directory.
+        jsa.getParent().toFile().deleteOnExit();
+        jsa.toFile().deleteOnExit();
+        return List.of("-Xshare:auto", "-XX:SharedArchiveFile=" + jsa);
+    }
+
+    private Launch launchOnce(Path appRoot, int tabs, List<String> archive) throws Exception {
+        try (HoldfastProcess app = HoldfastProcess.prepare("hf-restore-bench")) {
+            app.jvmOptions(archive);
             List<UUID> panels = tabs == 0 ? List.of() : prepare(app.state(), app.home(), tabs);
             double load = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
             app.launch(appRoot);
@@ -117,22 +149,7 @@ class RestoreBenchmark {
                 if (panels.isEmpty()) {
                     panels = listPanels(client);
                 }
-                Map<UUID, Double> ready = new LinkedHashMap<>();
-                while (ready.size() < panels.size()) {
-                    if (app.millisSinceLaunch() > LAUNCH_DEADLINE.toMillis()) {
-                        throw new IllegalStateException("only " + ready.size() + " of " + panels.size()
-                                + " tabs showed their prompt within " + LAUNCH_DEADLINE.toSeconds() + " s; see "
-                                + app.logs());
-                    }
-                    for (UUID panel : panels) {
-                        if (!ready.containsKey(panel) && atPrompt(client, panel)) {
-                            ready.put(panel, app.millisSinceLaunch());
-                        }
-                    }
-                    // Polls a round every 20 ms at most, so that the reads cost the app little of its time.
-                    Thread.sleep(20);
-                }
-                double promptsMillis = ready.values().stream().mapToDouble(Double::doubleValue).max().orElse(0);
+                double promptsMillis = awaitPrompts(app, client, panels);
                 boolean whole = true;
                 for (UUID panel : tabs == 0 ? List.<UUID>of() : panels) {
                     whole &= historyComplete(client, panel);
@@ -146,6 +163,25 @@ class RestoreBenchmark {
                         stalls.path("probes").asLong(), whole, load, FxStallFigures.of(stalls));
             }
         }
+    }
+
+    /** Waits until every panel shows its prompt; returns when the last did, in ms since launch. */
+    private static double awaitPrompts(HoldfastProcess app, ControlClient client, List<UUID> panels) throws Exception {
+        Map<UUID, Double> ready = new LinkedHashMap<>();
+        while (ready.size() < panels.size()) {
+            if (app.millisSinceLaunch() > LAUNCH_DEADLINE.toMillis()) {
+                throw new IllegalStateException("only " + ready.size() + " of " + panels.size()
+                        + " tabs showed their prompt within " + LAUNCH_DEADLINE.toSeconds() + " s; see " + app.logs());
+            }
+            for (UUID panel : panels) {
+                if (!ready.containsKey(panel) && atPrompt(client, panel)) {
+                    ready.put(panel, app.millisSinceLaunch());
+                }
+            }
+            // Polls a round every 20 ms at most, so that the reads cost the app little of its time.
+            Thread.sleep(20);
+        }
+        return ready.values().stream().mapToDouble(Double::doubleValue).max().orElse(0);
     }
 
     /** Writes a clean-quit session of {@link #TABS} tabs, each with {@link #LINES} lines of coloured scrollback. */
