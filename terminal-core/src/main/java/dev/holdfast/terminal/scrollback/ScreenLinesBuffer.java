@@ -56,30 +56,47 @@ public final class ScreenLinesBuffer extends LinesBuffer {
 
     /**
      * Deletes {@code count} lines at {@code y} in the region ending at {@code lastLine} and opens blank lines at
-     * the region's bottom, as the library does, and returns the deleted lines. This is how every line scrolls up:
-     * the library's version builds three buffers and copies the screen's line list four times per call; here the
-     * list is edited in place. Arguments outside the screen go to the library.
+     * the region's bottom, as the library does, and returns the deleted lines. The library's version builds three
+     * buffers and copies the screen's line list four times per call; here the list is edited in place
+     * ({@link #scrollUp}). Arguments outside the screen go to the library.
      */
     @Override
     public LinesBuffer deleteLines(int y, int count, int lastLine, TerminalLine.TextEntry filler) {
+        List<TerminalLine> gone = new ArrayList<>(Math.max(0, Math.min(count, lastLine + 1 - y)));
+        if (!scrollUp(y, count, lastLine, filler, gone)) {
+            return super.deleteLines(y, count, lastLine, filler);
+        }
+        LinesBuffer removed = new LinesBuffer(null);
+        removed.addLines(gone);
+        return removed;
+    }
+
+    /**
+     * {@link #deleteLines} without a buffer for the deleted lines: they are added to {@code gone}, in order. This
+     * is how every line scrolls up, so it moves the region's lines up in one pass and opens the blank lines in
+     * the slots they left, with nothing allocated but the blank lines. Returns false, having changed nothing, for
+     * arguments outside the screen (or without the list's field), which take the library's path.
+     */
+    boolean scrollUp(int y, int count, int lastLine, TerminalLine.TextEntry filler, List<TerminalLine> gone) {
         @SuppressWarnings("unchecked")
         List<TerminalLine> lines = LINES == null ? null : (List<TerminalLine>) LINES.get(this);
         int total = lines == null ? 0 : lines.size();
         if (lines == null || y < 0 || count < 1 || y > lastLine || lastLine >= total) {
-            return super.deleteLines(y, count, lastLine, filler);
+            return false;
         }
         int regionEnd = lastLine + 1;
         int deleted = Math.min(count, regionEnd - y);
-        List<TerminalLine> gone = lines.subList(y, y + deleted);
-        LinesBuffer removed = new LinesBuffer(null);
-        removed.addLines(new ArrayList<>(gone));
-        gone.clear();
-        List<TerminalLine> blanks = new ArrayList<>(deleted);
-        for (int i = 0; i < deleted; i++) {
-            blanks.add(new TerminalLine(filler));
+        for (int i = y; i < y + deleted; i++) {
+            gone.add(lines.get(i));
         }
-        lines.addAll(regionEnd - deleted, blanks);
-        return removed;
+        for (int i = y; i < regionEnd - deleted; i++) {
+            lines.set(i, lines.get(i + deleted));
+        }
+        // The library's blank lines share the one filler run, as here.
+        for (int i = regionEnd - deleted; i < regionEnd; i++) {
+            lines.set(i, new TerminalLine(filler));
+        }
+        return true;
     }
 
     @Override
