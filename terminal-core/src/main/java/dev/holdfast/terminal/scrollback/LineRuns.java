@@ -81,6 +81,16 @@ final class LineRuns {
         private TerminalLine.TextEntry last;
         /** The blank rest the last write left, all NULs when made. */
         private TerminalLine.TextEntry blank;
+        /** The run of the blank lines the screen last opened, all NULs when made. */
+        private TerminalLine.TextEntry filler;
+
+        /**
+         * {@code filler}'s cells were all NUL when it was made: a blank line's run, which the next write into
+         * that line then need not scan.
+         */
+        void openedWith(TerminalLine.TextEntry filler) {
+            this.filler = filler;
+        }
     }
 
     /** {@link #writeIntoBlankRest(TerminalLine, int, CharBuffer, TextStyle)}, remembering its check in {@code checked}. */
@@ -134,11 +144,12 @@ final class LineRuns {
     }
 
     /**
-     * Whether {@code blank} is all NUL cells. The rest this class left is known without a scan: it was made of
-     * NULs in an array of its own, and the library changes such an array only whole, NULs to spaces.
+     * Whether {@code blank} is all NUL cells. The rest this class left, and the run of the blank line the
+     * screen last opened, are known without a scan: each was made of NULs in an array of its own, and the library
+     * changes such an array only whole, NULs to spaces ({@code CharBuffer.unNullify}).
      */
     private static boolean blankRest(TerminalLine.TextEntry blank, CheckedRuns checked) {
-        if (blank == checked.blank) {
+        if (blank == checked.blank || blank == checked.filler) {
             return blank.getText().charAt(0) == 0;
         }
         return allNul(blank.getText());

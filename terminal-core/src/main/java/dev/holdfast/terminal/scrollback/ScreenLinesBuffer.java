@@ -73,8 +73,8 @@ public final class ScreenLinesBuffer extends LinesBuffer {
 
     /**
      * {@link #deleteLines} without a buffer for the deleted lines: they are added to {@code gone}, in order. This
-     * is how every line scrolls up, so it moves the region's lines up in one pass and opens the blank lines in
-     * the slots they left, with nothing allocated but the blank lines. Returns false, having changed nothing, for
+     * is how every line scrolls up, so it edits the screen's list in place, with nothing allocated but the blank
+     * lines. Returns false, having changed nothing, for
      * arguments outside the screen (or without the list's field), which take the library's path.
      */
     boolean scrollUp(int y, int count, int lastLine, TerminalLine.TextEntry filler, List<TerminalLine> gone) {
@@ -86,15 +86,21 @@ public final class ScreenLinesBuffer extends LinesBuffer {
         }
         int regionEnd = lastLine + 1;
         int deleted = Math.min(count, regionEnd - y);
-        for (int i = y; i < y + deleted; i++) {
-            gone.add(lines.get(i));
+        // The list's own shifts (one array copy each), not a loop of sets: each set of a young line into the
+        // screen's long-lived list pays the collector's write barrier, a copy pays it once. At the bottom of the
+        // screen, the usual case, the blank line is appended and nothing shifts twice.
+        if (deleted == 1) {
+            gone.add(lines.remove(y));
+        } else {
+            List<TerminalLine> region = lines.subList(y, y + deleted);
+            gone.addAll(region);
+            region.clear();
         }
-        for (int i = y; i < regionEnd - deleted; i++) {
-            lines.set(i, lines.get(i + deleted));
-        }
+        // Every filler is NUL cells (the library's createFillerEntry, or FastHistoryTextBuffer's like it).
+        checkedRuns.openedWith(filler);
         // The library's blank lines share the one filler run, as here.
-        for (int i = regionEnd - deleted; i < regionEnd; i++) {
-            lines.set(i, new TerminalLine(filler));
+        for (int i = 0; i < deleted; i++) {
+            lines.add(regionEnd - deleted, new TerminalLine(filler));
         }
         return true;
     }
