@@ -5,6 +5,7 @@ import com.techsenger.jeditermfx.core.model.CharBuffer;
 import com.techsenger.jeditermfx.core.model.TerminalLine;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.slf4j.Logger;
@@ -105,8 +106,7 @@ final class LineRuns {
         if (x >= length) {
             return false; // the library appends without rebuilding the line
         }
-        @SuppressWarnings("unchecked")
-        List<TerminalLine.TextEntry> runs = (List<TerminalLine.TextEntry>) ENTRY_LIST.get(entries);
+        List<TerminalLine.TextEntry> runs = runsOf(entries);
         int last = runs.size() - 1;
         if (last < 0) {
             return false;
@@ -169,8 +169,7 @@ final class LineRuns {
         if ((int) ENTRIES_LENGTH.get(entries) > x) {
             return false;
         }
-        @SuppressWarnings("unchecked")
-        List<TerminalLine.TextEntry> runs = (List<TerminalLine.TextEntry>) ENTRY_LIST.get(entries);
+        List<TerminalLine.TextEntry> runs = runsOf(entries);
         for (int i = runs.size() - 2; i >= 0; i--) {
             if (runs.get(i).isNul()) {
                 return false;
@@ -189,8 +188,7 @@ final class LineRuns {
             return;
         }
         Object entries = LINE_ENTRIES.get(line);
-        @SuppressWarnings("unchecked")
-        List<TerminalLine.TextEntry> runs = (List<TerminalLine.TextEntry>) ENTRY_LIST.get(entries);
+        List<TerminalLine.TextEntry> runs = runsOf(entries);
         int last = runs.size() - 1;
         if (last < 1) {
             return;
@@ -216,10 +214,30 @@ final class LineRuns {
             throw new IllegalStateException("TerminalLine internals are not reachable");
         }
         Object entries = LINE_ENTRIES.get(line);
-        @SuppressWarnings("unchecked")
-        List<TerminalLine.TextEntry> list = (List<TerminalLine.TextEntry>) ENTRY_LIST.get(entries);
+        List<TerminalLine.TextEntry> list = runsOf(entries);
         list.addAll(runs);
         ENTRIES_LENGTH.set(entries, length);
+    }
+
+    /**
+     * A line's own run list, not a copy or a wrapper ({@code getEntries()} wraps it in an unmodifiable list);
+     * callers hold the buffer's lock and check {@link #available()} first.
+     */
+    static List<TerminalLine.TextEntry> entries(TerminalLine line) {
+        return runsOf(LINE_ENTRIES.get(line));
+    }
+
+    /**
+     * The run list of a {@code TextEntries}. Read as an {@code ArrayList} (what the library makes) with a class
+     * check: a cast to the {@code List} interface is an interface check, and JDK 17 remembers one interface per
+     * class for those, so casts to {@code List} here and the library's {@code instanceof RandomAccess} on the
+     * same lists took turns evicting each other: a tenth of a coloured flood's time went to this one cast.
+     */
+    @SuppressWarnings("unchecked")
+    private static List<TerminalLine.TextEntry> runsOf(Object entries) {
+        Object list = ENTRY_LIST.get(entries);
+        return list instanceof ArrayList<?> arrayList
+                ? (ArrayList<TerminalLine.TextEntry>) arrayList : (List<TerminalLine.TextEntry>) list;
     }
 
     private static boolean allNul(CharBuffer text) {
