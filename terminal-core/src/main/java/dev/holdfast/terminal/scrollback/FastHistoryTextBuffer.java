@@ -1,5 +1,6 @@
 package dev.holdfast.terminal.scrollback;
 
+import com.techsenger.jeditermfx.core.TextStyle;
 import com.techsenger.jeditermfx.core.model.CharBuffer;
 import com.techsenger.jeditermfx.core.model.LinesBuffer;
 import com.techsenger.jeditermfx.core.model.StyleState;
@@ -96,6 +97,13 @@ public final class FastHistoryTextBuffer extends TerminalTextBuffer {
     private final List<TerminalLine> scrolled = new ArrayList<>();
     /** NUL cells a blank line's run is copied from (the run copies them): as wide as the screen has been. */
     private char[] nuls = new char[0];
+    /**
+     * Blank lines' styles, {@code fillerStyle[i]} made from the current style {@code fillerStyleOf[i]}: a few,
+     * as a coloured flood scrolls under a few current styles by turns (a wrap mid-colour, a line feed after a reset).
+     */
+    private static final int FILLER_STYLES = 16;
+    private final TextStyle[] fillerStyle = new TextStyle[FILLER_STYLES];
+    private final TextStyle[] fillerStyleOf = new TextStyle[FILLER_STYLES];
 
     private FastHistoryTextBuffer(int columns, int rows, StyleState styleState, ScrollbackLimit limit) {
         // The library's own history (replaced at once) takes zero as "keep everything".
@@ -208,13 +216,25 @@ public final class FastHistoryTextBuffer extends TerminalTextBuffer {
         }
     }
 
-    /** The library's filler for opened lines: NUL cells as wide as the screen, in the current colours. */
+    /**
+     * The library's filler for opened lines: NUL cells as wide as the screen, in the current colours. Its style is
+     * made once per current style (a few are remembered), not once per scroll as the library makes it: a blank line's style is only ever
+     * that of its own NUL cells (the library already shares one filler, style and cells, among all the lines one
+     * scroll opens, and a rewrap drops NUL runs), and a fresh one per line cost the packed history a new style id
+     * for every coloured line that wrapped, put in and taken out of its table.
+     */
     private TerminalLine.TextEntry filler() {
         int width = getWidth();
         if (nuls.length < width) {
             nuls = new char[width];
         }
-        return new TerminalLine.TextEntry(styleState.getCurrent().createEmptyWithColors(), new CharBuffer(nuls, 0, width));
+        TextStyle current = styleState.getCurrent();
+        int slot = System.identityHashCode(current) & (FILLER_STYLES - 1);
+        if (fillerStyleOf[slot] != current) {
+            fillerStyleOf[slot] = current;
+            fillerStyle[slot] = current.createEmptyWithColors();
+        }
+        return new TerminalLine.TextEntry(fillerStyle[slot], new CharBuffer(nuls, 0, width));
     }
 
     private void fireModelChange() {
