@@ -97,7 +97,7 @@ final class CompactLines {
      * nothing, when the line cannot be packed.
      */
     long add(TerminalLine line, int[] metaOut) {
-        List<TerminalLine.TextEntry> runs = line.getEntries();
+        List<TerminalLine.TextEntry> runs = LineRuns.available() ? LineRuns.entries(line) : line.getEntries();
         int runCount = runs.size();
         if (runCount > MAX_RUNS) {
             return -1;

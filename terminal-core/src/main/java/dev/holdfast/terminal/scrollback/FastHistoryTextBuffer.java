@@ -1,9 +1,14 @@
 package dev.holdfast.terminal.scrollback;
 
+import com.techsenger.jeditermfx.core.TextStyle;
+import com.techsenger.jeditermfx.core.model.CharBuffer;
 import com.techsenger.jeditermfx.core.model.LinesBuffer;
 import com.techsenger.jeditermfx.core.model.StyleState;
 import com.techsenger.jeditermfx.core.model.TerminalLine;
 import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
@@ -36,6 +41,12 @@ import java.util.function.Supplier;
  * capture) waited for the flood instead: 34 s of 121 s in the load harness, up to 421 ms at a time. A fair lock
  * hands it to the longest waiter at the next release, as Alacritty's renderer gets its terminal through a fair
  * mutex. Uncontended, it costs what the library's did.
+ *
+ * <p>A scroll up ({@link #scrollArea} with a negative count: every line feed at the bottom of a flood) is done
+ * here rather than by the library, with the library's result and its two model events: the screen's lines move
+ * up in place ({@link ScreenLinesBuffer#scrollUp}) and the lines that leave the top go straight into the history,
+ * where the library staged them in three temporary buffers and list copies. Without the library's package-private
+ * event call (another library version), scrolls take the library's path.
  */
 public final class FastHistoryTextBuffer extends TerminalTextBuffer {
     private static final String HISTORY_FIELD = "myHistoryBuffer";
@@ -45,6 +56,8 @@ public final class FastHistoryTextBuffer extends TerminalTextBuffer {
     private static final Field SCREEN;
     private static final Field LOCK;
     private static final IllegalStateException UNAVAILABLE;
+    /** The library's package-private {@code fireModelChangeEvent()}; null when not reachable. */
+    private static final MethodHandle FIRE_MODEL_CHANGE;
 
     static {
         Field history = null;
@@ -62,17 +75,41 @@ public final class FastHistoryTextBuffer extends TerminalTextBuffer {
         SCREEN = screen;
         LOCK = lock;
         UNAVAILABLE = problem;
+        MethodHandle fire = null;
+        try {
+            fire = MethodHandles.privateLookupIn(TerminalTextBuffer.class, MethodHandles.lookup())
+                    .findVirtual(TerminalTextBuffer.class, "fireModelChangeEvent", MethodType.methodType(void.class));
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            fire = null;
+        }
+        FIRE_MODEL_CHANGE = fire;
     }
 
     private final ScrollbackLimit limit;
     /** Lines that stay objects in either history (weak: they leave with their last reference). */
     private final Set<TerminalLine> keptAsObjects = Collections.newSetFromMap(new WeakHashMap<>());
     private RingLinesBuffer primaryHistory;
+    private final StyleState styleState;
+    /** The history and screen in the library's fields now (the alternate screen has a pair of its own). */
+    private RingLinesBuffer history;
+    private ScreenLinesBuffer screen;
+    /** The lines one scroll takes off the screen, on their way to the history. */
+    private final List<TerminalLine> scrolled = new ArrayList<>();
+    /** NUL cells a blank line's run is copied from (the run copies them): as wide as the screen has been. */
+    private char[] nuls = new char[0];
+    /**
+     * Blank lines' styles, {@code fillerStyle[i]} made from the current style {@code fillerStyleOf[i]}: a few,
+     * as a coloured flood scrolls under a few current styles by turns (a wrap mid-colour, a line feed after a reset).
+     */
+    private static final int FILLER_STYLES = 16;
+    private final TextStyle[] fillerStyle = new TextStyle[FILLER_STYLES];
+    private final TextStyle[] fillerStyleOf = new TextStyle[FILLER_STYLES];
 
     private FastHistoryTextBuffer(int columns, int rows, StyleState styleState, ScrollbackLimit limit) {
         // The library's own history (replaced at once) takes zero as "keep everything".
         super(columns, rows, styleState, limit.unlimitedLines() ? 0 : Math.max(1, limit.lines()), null);
         this.limit = limit;
+        this.styleState = styleState;
         installFairLock();
         installRingHistory();
         installScreenLines();
@@ -150,7 +187,64 @@ public final class FastHistoryTextBuffer extends TerminalTextBuffer {
     }
 
     private void installScreenLines() {
-        installed(SCREEN, ScreenLinesBuffer.class, ScreenLinesBuffer::new);
+        screen = installed(SCREEN, ScreenLinesBuffer.class, ScreenLinesBuffer::new);
+    }
+
+    /**
+     * The library's scroll of the region {@code [top, bottom]} (1-based) by {@code dy} lines, with the same
+     * result and model events; a scroll up is done here (see the class comment). Caller holds the lock, as for
+     * the library's.
+     */
+    @Override
+    public void scrollArea(int scrollRegionTop, int dy, int scrollRegionBottom) {
+        if (dy >= 0 || FIRE_MODEL_CHANGE == null) {
+            super.scrollArea(scrollRegionTop, dy, scrollRegionBottom);
+            return;
+        }
+        try {
+            if (!screen.scrollUp(scrollRegionTop - 1, -dy, scrollRegionBottom - 1, filler(), scrolled)) {
+                super.scrollArea(scrollRegionTop, dy, scrollRegionBottom);
+                return;
+            }
+            fireModelChange(); // the library's deleteLines
+            if (scrollRegionTop == 1) {
+                history.addLines(scrolled);
+            }
+            fireModelChange();
+        } finally {
+            scrolled.clear();
+        }
+    }
+
+    /**
+     * The library's filler for opened lines: NUL cells as wide as the screen, in the current colours. Its style is
+     * made once per current style (a few are remembered), not once per scroll as the library makes it: a blank line's style is only ever
+     * that of its own NUL cells (the library already shares one filler, style and cells, among all the lines one
+     * scroll opens, and a rewrap drops NUL runs), and a fresh one per line cost the packed history a new style id
+     * for every coloured line that wrapped, put in and taken out of its table.
+     */
+    private TerminalLine.TextEntry filler() {
+        int width = getWidth();
+        if (nuls.length < width) {
+            nuls = new char[width];
+        }
+        TextStyle current = styleState.getCurrent();
+        int slot = System.identityHashCode(current) & (FILLER_STYLES - 1);
+        if (fillerStyleOf[slot] != current) {
+            fillerStyleOf[slot] = current;
+            fillerStyle[slot] = current.createEmptyWithColors();
+        }
+        return new TerminalLine.TextEntry(fillerStyle[slot], new CharBuffer(nuls, 0, width));
+    }
+
+    private void fireModelChange() {
+        try {
+            FIRE_MODEL_CHANGE.invokeExact((TerminalTextBuffer) this);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private void installRingHistory() {
@@ -159,6 +253,7 @@ public final class FastHistoryTextBuffer extends TerminalTextBuffer {
         if (primaryHistory == null) {
             primaryHistory = ring;
         }
+        history = ring;
     }
 
     /**

@@ -5,6 +5,7 @@ import com.techsenger.jeditermfx.core.model.CharBuffer;
 import com.techsenger.jeditermfx.core.model.TerminalLine;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.slf4j.Logger;
@@ -81,6 +82,16 @@ final class LineRuns {
         private TerminalLine.TextEntry last;
         /** The blank rest the last write left, all NULs when made. */
         private TerminalLine.TextEntry blank;
+        /** The run of the blank lines the screen last opened, all NULs when made. */
+        private TerminalLine.TextEntry filler;
+
+        /**
+         * {@code filler}'s cells were all NUL when it was made: a blank line's run, which the next write into
+         * that line then need not scan.
+         */
+        void openedWith(TerminalLine.TextEntry filler) {
+            this.filler = filler;
+        }
     }
 
     /** {@link #writeIntoBlankRest(TerminalLine, int, CharBuffer, TextStyle)}, remembering its check in {@code checked}. */
@@ -95,8 +106,7 @@ final class LineRuns {
         if (x >= length) {
             return false; // the library appends without rebuilding the line
         }
-        @SuppressWarnings("unchecked")
-        List<TerminalLine.TextEntry> runs = (List<TerminalLine.TextEntry>) ENTRY_LIST.get(entries);
+        List<TerminalLine.TextEntry> runs = runsOf(entries);
         int last = runs.size() - 1;
         if (last < 0) {
             return false;
@@ -134,11 +144,12 @@ final class LineRuns {
     }
 
     /**
-     * Whether {@code blank} is all NUL cells. The rest this class left is known without a scan: it was made of
-     * NULs in an array of its own, and the library changes such an array only whole, NULs to spaces.
+     * Whether {@code blank} is all NUL cells. The rest this class left, and the run of the blank line the
+     * screen last opened, are known without a scan: each was made of NULs in an array of its own, and the library
+     * changes such an array only whole, NULs to spaces ({@code CharBuffer.unNullify}).
      */
     private static boolean blankRest(TerminalLine.TextEntry blank, CheckedRuns checked) {
-        if (blank == checked.blank) {
+        if (blank == checked.blank || blank == checked.filler) {
             return blank.getText().charAt(0) == 0;
         }
         return allNul(blank.getText());
@@ -158,8 +169,7 @@ final class LineRuns {
         if ((int) ENTRIES_LENGTH.get(entries) > x) {
             return false;
         }
-        @SuppressWarnings("unchecked")
-        List<TerminalLine.TextEntry> runs = (List<TerminalLine.TextEntry>) ENTRY_LIST.get(entries);
+        List<TerminalLine.TextEntry> runs = runsOf(entries);
         for (int i = runs.size() - 2; i >= 0; i--) {
             if (runs.get(i).isNul()) {
                 return false;
@@ -178,8 +188,7 @@ final class LineRuns {
             return;
         }
         Object entries = LINE_ENTRIES.get(line);
-        @SuppressWarnings("unchecked")
-        List<TerminalLine.TextEntry> runs = (List<TerminalLine.TextEntry>) ENTRY_LIST.get(entries);
+        List<TerminalLine.TextEntry> runs = runsOf(entries);
         int last = runs.size() - 1;
         if (last < 1) {
             return;
@@ -205,10 +214,30 @@ final class LineRuns {
             throw new IllegalStateException("TerminalLine internals are not reachable");
         }
         Object entries = LINE_ENTRIES.get(line);
-        @SuppressWarnings("unchecked")
-        List<TerminalLine.TextEntry> list = (List<TerminalLine.TextEntry>) ENTRY_LIST.get(entries);
+        List<TerminalLine.TextEntry> list = runsOf(entries);
         list.addAll(runs);
         ENTRIES_LENGTH.set(entries, length);
+    }
+
+    /**
+     * A line's own run list, not a copy or a wrapper ({@code getEntries()} wraps it in an unmodifiable list);
+     * callers hold the buffer's lock and check {@link #available()} first.
+     */
+    static List<TerminalLine.TextEntry> entries(TerminalLine line) {
+        return runsOf(LINE_ENTRIES.get(line));
+    }
+
+    /**
+     * The run list of a {@code TextEntries}. Read as an {@code ArrayList} (what the library makes) with a class
+     * check: a cast to the {@code List} interface is an interface check, and JDK 17 remembers one interface per
+     * class for those, so casts to {@code List} here and the library's {@code instanceof RandomAccess} on the
+     * same lists took turns evicting each other: a tenth of a coloured flood's time went to this one cast.
+     */
+    @SuppressWarnings("unchecked")
+    private static List<TerminalLine.TextEntry> runsOf(Object entries) {
+        Object list = ENTRY_LIST.get(entries);
+        return list instanceof ArrayList<?> arrayList
+                ? (ArrayList<TerminalLine.TextEntry>) arrayList : (List<TerminalLine.TextEntry>) list;
     }
 
     private static boolean allNul(CharBuffer text) {

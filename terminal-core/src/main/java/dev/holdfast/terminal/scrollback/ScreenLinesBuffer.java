@@ -56,30 +56,53 @@ public final class ScreenLinesBuffer extends LinesBuffer {
 
     /**
      * Deletes {@code count} lines at {@code y} in the region ending at {@code lastLine} and opens blank lines at
-     * the region's bottom, as the library does, and returns the deleted lines. This is how every line scrolls up:
-     * the library's version builds three buffers and copies the screen's line list four times per call; here the
-     * list is edited in place. Arguments outside the screen go to the library.
+     * the region's bottom, as the library does, and returns the deleted lines. The library's version builds three
+     * buffers and copies the screen's line list four times per call; here the list is edited in place
+     * ({@link #scrollUp}). Arguments outside the screen go to the library.
      */
     @Override
     public LinesBuffer deleteLines(int y, int count, int lastLine, TerminalLine.TextEntry filler) {
+        List<TerminalLine> gone = new ArrayList<>(Math.max(0, Math.min(count, lastLine + 1 - y)));
+        if (!scrollUp(y, count, lastLine, filler, gone)) {
+            return super.deleteLines(y, count, lastLine, filler);
+        }
+        LinesBuffer removed = new LinesBuffer(null);
+        removed.addLines(gone);
+        return removed;
+    }
+
+    /**
+     * {@link #deleteLines} without a buffer for the deleted lines: they are added to {@code gone}, in order. This
+     * is how every line scrolls up, so it edits the screen's list in place, with nothing allocated but the blank
+     * lines. Returns false, having changed nothing, for
+     * arguments outside the screen (or without the list's field), which take the library's path.
+     */
+    boolean scrollUp(int y, int count, int lastLine, TerminalLine.TextEntry filler, List<TerminalLine> gone) {
         @SuppressWarnings("unchecked")
         List<TerminalLine> lines = LINES == null ? null : (List<TerminalLine>) LINES.get(this);
         int total = lines == null ? 0 : lines.size();
         if (lines == null || y < 0 || count < 1 || y > lastLine || lastLine >= total) {
-            return super.deleteLines(y, count, lastLine, filler);
+            return false;
         }
         int regionEnd = lastLine + 1;
         int deleted = Math.min(count, regionEnd - y);
-        List<TerminalLine> gone = lines.subList(y, y + deleted);
-        LinesBuffer removed = new LinesBuffer(null);
-        removed.addLines(new ArrayList<>(gone));
-        gone.clear();
-        List<TerminalLine> blanks = new ArrayList<>(deleted);
-        for (int i = 0; i < deleted; i++) {
-            blanks.add(new TerminalLine(filler));
+        // The list's own shifts (one array copy each), not a loop of sets: each set of a young line into the
+        // screen's long-lived list pays the collector's write barrier, a copy pays it once. At the bottom of the
+        // screen, the usual case, the blank line is appended and nothing shifts twice.
+        if (deleted == 1) {
+            gone.add(lines.remove(y));
+        } else {
+            List<TerminalLine> region = lines.subList(y, y + deleted);
+            gone.addAll(region);
+            region.clear();
         }
-        lines.addAll(regionEnd - deleted, blanks);
-        return removed;
+        // Every filler is NUL cells (the library's createFillerEntry, or FastHistoryTextBuffer's like it).
+        checkedRuns.openedWith(filler);
+        // The library's blank lines share the one filler run, as here.
+        for (int i = 0; i < deleted; i++) {
+            lines.add(regionEnd - deleted, new TerminalLine(filler));
+        }
+        return true;
     }
 
     @Override

@@ -10,7 +10,6 @@ import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
 import dev.holdfast.terminal.scrollback.LineEnds;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.Arrays;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -128,7 +127,8 @@ final class DirectText {
                             scrollDue = false;
                         }
                         if (n > 0) {
-                            buffer.writeString(x, y, new CharBuffer(Arrays.copyOfRange(text, i, i + n), 0, n));
+                            // A view of the caller's text: every write of a line copies what it keeps.
+                            buffer.writeString(x, y, new CharBuffer(text, i, n));
                             x += n;
                             i += n;
                         }
