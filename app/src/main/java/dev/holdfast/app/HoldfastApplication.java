@@ -4,6 +4,7 @@ import dev.holdfast.app.activity.ActivityBoard;
 import dev.holdfast.app.activity.ActivityPresenter;
 import dev.holdfast.app.activity.ActivityWatcher;
 import dev.holdfast.app.activity.WatcherSettings;
+import dev.holdfast.app.autosave.DirectoryReports;
 import dev.holdfast.app.autosave.ForegroundRecorder;
 import dev.holdfast.app.autosave.QuitSave;
 import dev.holdfast.app.autosave.ScreenFingerprints;
@@ -112,6 +113,13 @@ public final class HoldfastApplication extends Application {
     private MainWindow window;
     private ScheduledFuture<?> autosave;
     private UiTicker autosaveTicker;
+    /**
+     * How soon after a shell reports a new directory the session is saved: long enough to take a burst of {@code cd}s
+     * (a script's) in one save, short enough that a crash right after loses nothing.
+     */
+    static final Duration SAVE_SOON = Duration.ofMillis(500);
+    private boolean saveSoonPending;
+    private final DirectoryReports directoryReports = new DirectoryReports(() -> Platform.runLater(this::saveSoon));
     /** The window as of the last autosave tick: what a signal quit saves when the FX thread is gone. */
     private volatile WindowState lastWindowState;
     private Thread signalHook;
@@ -201,12 +209,14 @@ public final class HoldfastApplication extends Application {
         window.addTabListener(new TabListener() {
             @Override
             public void opened(TerminalTab tab) {
+                directoryReports.watch(tab.panelId(), tab.session().generation(), tab.session()::shellStatus);
             }
 
             @Override
             public void closed(TerminalTab tab) {
                 latestConversations.remove(tab.panelId());
                 foregrounds.forget(tab.panelId());
+                directoryReports.forget(tab.panelId());
             }
         });
         conversationPanels.connect(conversations);
@@ -280,11 +290,7 @@ public final class HoldfastApplication extends Application {
             if (window.isClosing()) {
                 return;
             }
-            WindowState state = windowState();
-            lastWindowState = state;
-            if (saver != null) {
-                saver.autosave(state);
-            }
+            autosaveNow();
             checkpoints.tick();
             background.execute(() -> {
                 if (context.heartbeat()) {
@@ -344,6 +350,32 @@ public final class HoldfastApplication extends Application {
     }
 
     /** The window as the saver needs it, with the sidebar as it is now. FX thread. */
+    /** FX thread: saves the window (without scrollback) if it changed since the last save. */
+    private void autosaveNow() {
+        WindowState state = windowState();
+        lastWindowState = state;
+        if (saver != null) {
+            saver.autosave(state);
+        }
+    }
+
+    /**
+     * FX thread: an autosave {@link #SAVE_SOON} from now, unless one is already due then; between two ticks, so that
+     * a crash right after a {@code cd} keeps the new directory.
+     */
+    private void saveSoon() {
+        if (saveSoonPending || autosaveTicker == null || window.isClosing()) {
+            return;
+        }
+        saveSoonPending = true;
+        autosaveTicker.once(SAVE_SOON, () -> {
+            saveSoonPending = false;
+            if (!window.isClosing()) {
+                autosaveNow();
+            }
+        });
+    }
+
     private WindowState windowState() {
         Sidebar.Layout layout = sidebar.layout();
         return window.windowState().withSidebar(new SidebarState(activity.sidebarShown(), layout.sort().name(),

@@ -56,6 +56,10 @@ public final class OutputGeneration {
         processedListeners.add(listener);
     }
 
+    public void removeProcessedListener(Runnable listener) {
+        processedListeners.remove(listener);
+    }
+
     /** Number of reads that returned data. */
     public long read() {
         return read.get();

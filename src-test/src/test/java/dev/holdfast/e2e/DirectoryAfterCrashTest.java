@@ -1,0 +1,82 @@
+package dev.holdfast.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.holdfast.app.control.ControlCommand;
+import dev.holdfast.bench.HoldfastProcess;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A {@code cd} and then a crash before the next autosave tick: the tab comes back in the new directory, because the
+ * shell's report of it (OSC 7, at its next prompt) has the session saved at once. The tick is set to ten minutes
+ * here, so nothing but that report can have saved it.
+ */
+class DirectoryAfterCrashTest {
+    private static final Duration DEADLINE = Duration.ofSeconds(60);
+
+    @Test
+    void aTabComesBackInTheDirectoryItMovedToJustBeforeTheCrash() throws Exception {
+        Path root = Path.of(System.getProperty("user.dir")).getParent();
+        try (HoldfastProcess app = HoldfastProcess.prepare("hf-cd-crash")) {
+            app.settings("{\"saveTiming\": {\"autosaveSeconds\": 600}}");
+            Path moved = Files.createDirectories(app.work().resolve("moved here")).toRealPath();
+            app.launch(root);
+            app.connect(DEADLINE).close();
+            String panel = app.ctl(ControlCommand.LIST).get(0).path("panelId").asText();
+            await("the first prompt", () -> screen(app, panel).stripTrailing().endsWith(HoldfastProcess.PROMPT));
+
+            send(app, panel, "cd '" + moved + "' && echo moved-$((6*7))\r");
+            await("the shell in its new directory", () -> screen(app, panel).contains("moved-42"));
+            Path session = app.state().root().resolve("session.json");
+            await("session.json naming the new directory", () -> {
+                try {
+                    return Files.isRegularFile(session) && Files.readString(session).contains(moved.toString());
+                } catch (java.io.IOException notYet) {
+                    return false;
+                }
+            });
+
+            app.kill9();
+            app.launch(root);
+            app.connect(DEADLINE).close();
+            JsonNode tab = app.ctl(ControlCommand.LIST).get(0);
+            assertEquals(panel, tab.path("panelId").asText());
+            await("the restored shell's prompt", () -> screen(app, panel).stripTrailing().endsWith(HoldfastProcess.PROMPT));
+            send(app, panel, "echo \"here:$(pwd)\"\r");
+            await("the restored shell in the new directory", () -> screen(app, panel).contains("here:" + moved));
+        }
+    }
+
+    private static String screen(HoldfastProcess app, String panel) {
+        ObjectNode args = JsonNodeFactory.instance.objectNode();
+        args.put("panel", panel);
+        try {
+            return app.ctl(ControlCommand.READ, args).path("text").asText();
+        } catch (java.io.IOException notYet) {
+            return "";
+        }
+    }
+
+    private static void send(HoldfastProcess app, String panel, String text) throws Exception {
+        ObjectNode args = JsonNodeFactory.instance.objectNode();
+        args.put("panel", panel);
+        args.put("text", text);
+        app.ctl(ControlCommand.SEND, args);
+    }
+
+    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
+        long end = System.nanoTime() + DEADLINE.toNanos();
+        while (!condition.getAsBoolean()) {
+            assertTrue(System.nanoTime() < end, "timed out waiting for " + what);
+            Thread.sleep(50);
+        }
+    }
+}
