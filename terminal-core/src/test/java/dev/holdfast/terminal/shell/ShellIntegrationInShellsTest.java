@@ -61,6 +61,8 @@ class ShellIntegrationInShellsTest {
         env.put("HISTFILE", "/dev/null");
         env.remove("ZDOTDIR");
         env.remove("PROMPT_COMMAND");
+        // The shells' own config is under the fake home: an XDG_CONFIG_HOME of the user running the tests would win.
+        env.remove("XDG_CONFIG_HOME");
         session = new TerminalSession(new SessionSpec(UUID.randomUUID(), work, new ShellCommand(argv), env, 100, 30,
                 1000, with), TerminalEvents.NONE, ProcessInspector.forCurrentOs(), Clock.systemUTC());
         session.start();
