@@ -349,7 +349,6 @@ public final class HoldfastApplication extends Application {
         window.setToggleSidebar(activity::toggleSidebar);
     }
 
-    /** The window as the saver needs it, with the sidebar as it is now. FX thread. */
     /** FX thread: saves the window (without scrollback) if it changed since the last save. */
     private void autosaveNow() {
         WindowState state = windowState();
@@ -376,6 +375,7 @@ public final class HoldfastApplication extends Application {
         });
     }
 
+    /** The window as the saver needs it, with the sidebar as it is now. FX thread. */
     private WindowState windowState() {
         Sidebar.Layout layout = sidebar.layout();
         return window.windowState().withSidebar(new SidebarState(activity.sidebarShown(), layout.sort().name(),
