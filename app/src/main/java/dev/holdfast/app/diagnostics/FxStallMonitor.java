@@ -14,8 +14,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -76,14 +76,14 @@ public final class FxStallMonitor implements AutoCloseable {
 
     private final AtomicLongArray buckets = new AtomicLongArray(BUCKET_LIMITS_MS.length + 1);
     private final AtomicLongArray maxNanos = new AtomicLongArray(1);
-    private final AtomicBoolean outstanding = new AtomicBoolean();
     private final ScheduledExecutorService scheduler =
             Executors.newSingleThreadScheduledExecutor(new NamedThreadFactory("holdfast-fx-probe", true));
     private final Consumer<Runnable> fxThread;
     private final BooleanSupplier busy;
     /** The thread the probes run on, known from the first probe. */
     private volatile Thread fx;
-    private volatile Pending pending;
+    /** The probe posted and not yet run (one at a time), or null. */
+    private final AtomicReference<Pending> pending = new AtomicReference<>();
     private final Deque<Stall> stalls = new ArrayDeque<>();
     private long lastLoggedNanos;
     private int unlogged;
@@ -100,29 +100,29 @@ public final class FxStallMonitor implements AutoCloseable {
     }
 
     private void probe() {
-        Pending late = pending;
+        Pending late = pending.get();
         if (late != null && late.sampled.isEmpty() && fx != null
                 && System.nanoTime() - late.postedNanos >= TimeUnit.MILLISECONDS.toNanos(STALL_MS)) {
             late.sampled = frames(fx.getStackTrace());
         }
         boolean active = busy.getAsBoolean();
-        if (active && outstanding.compareAndSet(false, true)) {
+        if (active && late == null) {
             Pending probe = new Pending();
-            pending = probe;
+            pending.set(probe);
             fxThread.accept(() -> {
                 long waited = System.nanoTime() - probe.postedNanos;
                 fx = Thread.currentThread();
-                pending = null;
                 record(waited);
                 if (waited >= TimeUnit.MILLISECONDS.toNanos(STALL_MS)) {
                     stalled(new Stall(TimeUnit.NANOSECONDS.toMillis(waited), gcMillis() - probe.gcMillisAtPost,
                             probe.sampled));
                 }
-                outstanding.set(false);
+                pending.set(null);
             });
         }
         // An idle window is looked at less often: each look wakes a thread, and ten idle tabs should cost nothing.
-        long next = pending != null ? STALL_LOOK_INTERVAL_MS : active ? PROBE_INTERVAL_MS : IDLE_CHECK_INTERVAL_MS;
+        long next = pending.get() != null ? STALL_LOOK_INTERVAL_MS
+                : active ? PROBE_INTERVAL_MS : IDLE_CHECK_INTERVAL_MS;
         try {
             scheduler.schedule(this::probe, next, TimeUnit.MILLISECONDS);
         } catch (RejectedExecutionException e) {
