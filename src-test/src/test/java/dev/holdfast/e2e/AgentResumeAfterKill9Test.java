@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.holdfast.app.control.ControlClient;
 import dev.holdfast.app.control.ControlCommand;
+import dev.holdfast.bench.Ctl;
 import dev.holdfast.bench.HoldfastProcess;
 import dev.holdfast.fixtures.claude.FakeClaudeConfig;
 import dev.holdfast.fixtures.claude.StandInClaude;
@@ -225,14 +226,12 @@ class AgentResumeAfterKill9Test {
     }
 
     private static void send(ControlClient ctl, String panel, String text) throws Exception {
-        HoldfastProcess.call(ctl, ControlCommand.SEND, JsonNodeFactory.instance.objectNode().put("panel", panel)
-                .put("text", text));
+        Ctl.over(ctl).send(panel, text);
     }
 
     private static String read(ControlClient ctl, String panel) {
         try {
-            return HoldfastProcess.call(ctl, ControlCommand.READ, JsonNodeFactory.instance.objectNode()
-                    .put("panel", panel).put("scrollback", true)).path("text").asText();
+            return Ctl.over(ctl).read(panel, true);
         } catch (java.io.IOException e) {
             return "";
         }

@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.holdfast.app.control.ControlCommand;
 import dev.holdfast.bench.HoldfastProcess;
 import java.nio.file.Files;
@@ -33,7 +31,7 @@ class DirectoryAfterCrashTest {
             String panel = app.ctl(ControlCommand.LIST).get(0).path("panelId").asText();
             await("the first prompt", () -> screen(app, panel).stripTrailing().endsWith(HoldfastProcess.PROMPT));
 
-            send(app, panel, "cd '" + moved + "' && echo moved-$((6*7))\r");
+            app.send(panel, "cd '" + moved + "' && echo moved-$((6*7))\r");
             await("the shell in its new directory", () -> screen(app, panel).contains("moved-42"));
             Path session = app.state().root().resolve("session.json");
             await("session.json naming the new directory", () -> {
@@ -50,26 +48,17 @@ class DirectoryAfterCrashTest {
             JsonNode tab = app.ctl(ControlCommand.LIST).get(0);
             assertEquals(panel, tab.path("panelId").asText());
             await("the restored shell's prompt", () -> screen(app, panel).stripTrailing().endsWith(HoldfastProcess.PROMPT));
-            send(app, panel, "echo \"here:$(pwd)\"\r");
+            app.send(panel, "echo \"here:$(pwd)\"\r");
             await("the restored shell in the new directory", () -> screen(app, panel).contains("here:" + moved));
         }
     }
 
     private static String screen(HoldfastProcess app, String panel) {
-        ObjectNode args = JsonNodeFactory.instance.objectNode();
-        args.put("panel", panel);
         try {
-            return app.ctl(ControlCommand.READ, args).path("text").asText();
+            return app.read(panel, false);
         } catch (java.io.IOException notYet) {
             return "";
         }
-    }
-
-    private static void send(HoldfastProcess app, String panel, String text) throws Exception {
-        ObjectNode args = JsonNodeFactory.instance.objectNode();
-        args.put("panel", panel);
-        args.put("text", text);
-        app.ctl(ControlCommand.SEND, args);
     }
 
     private static void await(String what, BooleanSupplier condition) throws InterruptedException {

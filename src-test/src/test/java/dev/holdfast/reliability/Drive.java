@@ -93,17 +93,11 @@ final class Drive {
     }
 
     static void send(Ctl app, String panel, String text) throws IOException {
-        ObjectNode a = args();
-        a.put("panel", panel);
-        a.put("text", text);
-        app.ctl(ControlCommand.SEND, a);
+        app.send(panel, text);
     }
 
     static String read(Ctl app, String panel, boolean scrollback) throws IOException {
-        ObjectNode a = args();
-        a.put("panel", panel);
-        a.put("scrollback", scrollback);
-        return app.ctl(ControlCommand.READ, a).path("text").asText();
+        return app.read(panel, scrollback);
     }
 
     /** Every tab's scrollback and screen, one after another. */

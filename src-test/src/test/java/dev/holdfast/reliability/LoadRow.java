@@ -60,7 +60,6 @@ final class LoadRow {
         List<Long> rss = new ArrayList<>();
         List<Double> keys = new ArrayList<>();
         Map<String, Long> ages = new HashMap<>();
-        String stalls;
         JsonNode fx;
         double restoreSeconds;
         // Neither settings file of this row sets the scrollback: each tab keeps the default.
@@ -106,7 +105,6 @@ final class LoadRow {
                 Thread.sleep(500 + random.nextInt(1000));
             }
             JsonNode stats = Drive.stats(app);
-            stalls = FxStallFigures.of(stats.path("fxStalls"));
             fx = stats.path("fxStalls");
             UUID launch = UUID.fromString(stats.path("launchId").asText());
             app.kill9();
@@ -173,7 +171,7 @@ final class LoadRow {
                                 + " (bound %d MB: the first, %d MB for garbage, %d tabs x %d lines of history); key round trip median %.0f ms,"
                                 + " max %.0f ms (%d keys); restore until every tab is back %.1f s; checkpoint on"
                                 + " disk at kill max %d s old",
-                        stalls, rss, rssBound, FLOOD_GARBAGE_MB, tabs, historyLines, keys.get(keys.size() / 2),
+                        FxStallFigures.of(fx), rss, rssBound, FLOOD_GARBAGE_MB, tabs, historyLines, keys.get(keys.size() / 2),
                         keys.get(keys.size() - 1), keys.size(), restoreSeconds, maxAge), losses);
     }
 }
