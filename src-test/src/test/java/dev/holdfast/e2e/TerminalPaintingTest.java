@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.holdfast.app.tabs.TerminalTab;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import javafx.scene.image.PixelReader;
+import javafx.scene.paint.Color;
+import javafx.scene.text.Font;
+import javafx.scene.text.Text;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -98,5 +102,59 @@ class TerminalPaintingTest {
         } catch (Exception e) {
             throw new IllegalStateException("the FX thread did not answer", e);
         }
+    }
+
+    /**
+     * Crossed-out text (SGR 9: a coding agent's finished to-do items) has a line through it, blanks included, as in
+     * xterm; the plain text beside it has none.
+     */
+    @Test
+    void crossedOutTextHasALineThroughItAndThePlainTextBesideItNone() throws Exception {
+        TerminalTab tab = fx(() -> test.window().selectedTab().orElseThrow());
+        TabText.await("a prompt", () -> TabText.of(tab).contains("$ "));
+        double[] cell = fx(() -> {
+            Text m = new Text("M");
+            m.setFont(Font.font(tab.view().fontFamily(), tab.view().fontSize()));
+            return new double[] {m.getLayoutBounds().getWidth(), Math.ceil(m.getLayoutBounds().getHeight())};
+        });
+        // Columns 2-11 crossed-out blanks, 12-21 plain blanks, on the first row.
+        run(tab, "clear; printf 'ab\\e[9m%10s\\e[29m%10s|\\n' '' ''");
+        TabText.await("the row in the model", () -> TabText.of(tab).contains("ab" + " ".repeat(20) + "|"));
+        // Columns start after the view's left margin of 2 px; 2 px of slack on each side of a run.
+        int crossedFrom = (int) Math.ceil(2 + 2 * cell[0]) + 2;
+        int crossedTo = (int) Math.floor(2 + 12 * cell[0]) - 2;
+        int plainFrom = (int) Math.ceil(2 + 12 * cell[0]) + 2;
+        int plainTo = (int) Math.floor(2 + 22 * cell[0]) - 2;
+        int[] struck = new int[1];
+        TabText.await("a line through the crossed-out cells", () -> {
+            PixelReader pixels;
+            try {
+                pixels = fx(() -> tab.view().snapshot(null, null).getPixelReader());
+            } catch (Exception e) {
+                return false;
+            }
+            Color background = pixels.getColor(plainFrom, (int) (cell[1] * 10));
+            for (int y = 0; y < (int) cell[1]; y++) {
+                if (across(pixels, y, crossedFrom, crossedTo, background) == crossedTo - crossedFrom) {
+                    struck[0] = across(pixels, y, plainFrom, plainTo, background);
+                    return true;
+                }
+            }
+            return false;
+        });
+        assertEquals(0, struck[0], "pixels of a line across the plain blanks beside them");
+    }
+
+    /** How many pixels of row {@code y} from {@code from} to {@code to} (exclusive) are not the background. */
+    private static int across(PixelReader pixels, int y, int from, int to, Color background) {
+        int painted = 0;
+        for (int x = from; x < to; x++) {
+            Color c = pixels.getColor(x, y);
+            if (Math.abs(c.getRed() - background.getRed()) + Math.abs(c.getGreen() - background.getGreen())
+                    + Math.abs(c.getBlue() - background.getBlue()) > 0.1) {
+                painted++;
+            }
+        }
+        return painted;
     }
 }

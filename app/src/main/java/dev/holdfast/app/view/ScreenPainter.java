@@ -2,6 +2,7 @@ package dev.holdfast.app.view;
 
 import com.techsenger.jeditermfx.core.TextStyle;
 import com.techsenger.jeditermfx.core.util.CharUtils;
+import dev.holdfast.terminal.vt.CrossedOutTextStyle;
 import java.util.function.Supplier;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.paint.Color;
@@ -12,6 +13,8 @@ import javafx.scene.paint.Color;
  * selection changed since the previous copy are repainted. Reads nothing but the copies. FX thread.
  */
 final class ScreenPainter {
+    /** Where a line through text runs, as a share of the baseline's depth in the cell: about half the x-height. */
+    private static final double STRIKE_HEIGHT = 0.65;
     private final CellGrid grid;
     private final Supplier<Selection> selection;
     private final FindHighlights matches;
@@ -135,6 +138,9 @@ final class ScreenPainter {
             if (style != null && style.hasOption(TextStyle.Option.UNDERLINED) && !hidden) {
                 underline(g, fg, x, y, runWidth);
             }
+            if (CrossedOutTextStyle.isCrossedOut(style) && !hidden) {
+                crossOut(g, fg, x, y, runWidth);
+            }
             c = end;
         }
         matches.paint(g, r, current.number(line));
@@ -149,6 +155,14 @@ final class ScreenPainter {
         double thickness = Math.max(1, ch / 14);
         g.setFill(color);
         g.fillRect(x, y + ch - thickness - 1, width, thickness);
+    }
+
+    /** A line through the middle of the lower-case letters, as thick as an underline. */
+    private void crossOut(GraphicsContext g, Color color, double x, double y, double width) {
+        CellMetrics metrics = grid.metrics();
+        double thickness = Math.max(1, metrics.height() / 14);
+        g.setFill(color);
+        g.fillRect(x, y + Math.round(metrics.baseline() * STRIKE_HEIGHT) - Math.floor(thickness / 2), width, thickness);
     }
 
     private static String runText(char[] chars, int from, int to, boolean single) {

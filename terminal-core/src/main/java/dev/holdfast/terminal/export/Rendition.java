@@ -1,6 +1,7 @@
 package dev.holdfast.terminal.export;
 
 import com.techsenger.jeditermfx.core.TextStyle;
+import dev.holdfast.terminal.vt.CrossedOutTextStyle;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.Objects;
@@ -41,6 +42,9 @@ public record Rendition(SgrColor foreground, SgrColor background, Set<SgrAttribu
                 });
             }
         }
+        if (CrossedOutTextStyle.isCrossedOut(style)) {
+            attributes.add(SgrAttribute.CROSSED_OUT);
+        }
         return new Rendition(SgrColor.of(style.getForeground()), SgrColor.of(style.getBackground()), attributes);
     }
 
@@ -49,8 +53,8 @@ public record Rendition(SgrColor foreground, SgrColor background, Set<SgrAttribu
     }
 
     /**
-     * Whether a blank cell in this rendition can be seen: a background colour, reverse video or an underline
-     * shows; a foreground colour, bold or italic on a space does not. Blank cells that cannot be seen are what the
+     * Whether a blank cell in this rendition can be seen: a background colour, reverse video, an underline or a
+     * line through it shows; a foreground colour, bold or italic on a space does not. Blank cells that cannot be seen are what the
      * export trims from line ends and what makes a row count as empty.
      */
     public boolean isVisibleOnBlank() {
@@ -66,6 +70,7 @@ public record Rendition(SgrColor foreground, SgrColor background, Set<SgrAttribu
         return background.equals(other.background)
                 && inverse == other.has(SgrAttribute.INVERSE)
                 && has(SgrAttribute.UNDERLINE) == other.has(SgrAttribute.UNDERLINE)
+                && has(SgrAttribute.CROSSED_OUT) == other.has(SgrAttribute.CROSSED_OUT)
                 && (!inverse || foreground.equals(other.foreground));
     }
 
@@ -125,6 +130,8 @@ public record Rendition(SgrColor foreground, SgrColor background, Set<SgrAttribu
                 }
                 case 27 -> attrs.remove(SgrAttribute.INVERSE);
                 case 28 -> attrs.remove(SgrAttribute.HIDDEN);
+                case 9 -> attrs.add(SgrAttribute.CROSSED_OUT);
+                case 29 -> attrs.remove(SgrAttribute.CROSSED_OUT);
                 case 39 -> fg = SgrColor.DEFAULT;
                 case 49 -> bg = SgrColor.DEFAULT;
                 case 38, 48, 58 -> {

@@ -9,7 +9,8 @@ public enum SgrAttribute {
     SLOW_BLINK(5, 25),
     RAPID_BLINK(6, 25),
     INVERSE(7, 27),
-    HIDDEN(8, 28);
+    HIDDEN(8, 28),
+    CROSSED_OUT(9, 29);
 
     private final int onCode;
     private final int offCode;

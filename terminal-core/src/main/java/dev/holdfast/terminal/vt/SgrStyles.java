@@ -15,10 +15,11 @@ import java.util.EnumSet;
  * {@code 4:1}–{@code 4:5} (every underline style) and {@code 21} (double underline) underline; {@code 38}/
  * {@code 48} take {@code ;5;n}, {@code ;2;r;g;b}, {@code :5:n}, {@code :2:r:g:b} or {@code :2:cs:r:g:b}; an
  * extended colour that is incomplete or out of range is dropped with its arguments, which are never read as
- * codes of their own; {@code 58} (underline colour) is skipped with its arguments; codes the model has nothing
- * for (9 strikethrough, 53 overline, …) and values above 9,999 are skipped. An SGR that is left with nothing
- * changes nothing ({@code ESC[9m} is not a reset). This is exactly what Holdfast's earlier path made of every
- * SGR (its normaliser rewrote the sequence into the form the library reads right; the library applied it).
+ * codes of their own; {@code 58} (underline colour) is skipped with its arguments; {@code 9} crosses text out
+ * and {@code 29} ends it ({@link CrossedOutTextStyle}); codes the model has nothing for (53 overline, …) and
+ * values above 9,999 are skipped. An SGR that is left with nothing changes nothing ({@code ESC[53m} is not a
+ * reset). This is what Holdfast's earlier path made of every SGR (its normaliser rewrote the sequence into the
+ * form the library reads right; the library applied it), but for crossed-out text, which that path dropped.
  *
  * <p>Why a cache: one style object per distinct rendition, shared, so an SGR costs no allocation once its
  * rendition has been seen. The objects are Holdfast's own, never the library's {@code TextStyle.EMPTY}: the
@@ -43,6 +44,10 @@ final class SgrStyles {
     /** The colour codes of palette entries 0–255, as the library resolves them (16 and up are RGB). */
     private static final int[] INDEXED = new int[256];
     private static final TextStyle.Option[] OPTIONS = TextStyle.Option.values();
+    /** Crossed out (SGR 9), the one attribute beside the library's options: its bit follows theirs. */
+    private static final int CROSSED_OUT = 1 << OPTIONS.length;
+    /** The option bits in a key: the library's options and crossed out. */
+    private static final int OPTION_BITS = 0x1ff;
 
     static {
         for (int i = 0; i < 16; i++) {
@@ -106,7 +111,7 @@ final class SgrStyles {
         if (current == lastStyle && lastStyle != null) {
             foreground = (int) (lastKey & 0x1ffffff);
             background = (int) (lastKey >>> 25 & 0x1ffffff);
-            options = (int) (lastKey >>> 50 & 0xff);
+            options = (int) (lastKey >>> 50 & OPTION_BITS);
             return;
         }
         foreground = colourCode(current.getForeground());
@@ -117,7 +122,7 @@ final class SgrStyles {
         if (background == UNCODED) {
             uncodedBackground = current.getBackground();
         }
-        options = 0;
+        options = CrossedOutTextStyle.isCrossedOut(current) ? CROSSED_OUT : 0;
         for (TextStyle.Option option : OPTIONS) {
             if (current.hasOption(option)) {
                 options |= 1 << option.ordinal();
@@ -161,6 +166,7 @@ final class SgrStyles {
             }
             case 7 -> set(TextStyle.Option.INVERSE);
             case 8 -> set(TextStyle.Option.HIDDEN);
+            case 9 -> options |= CROSSED_OUT;
             case 22 -> {
                 clear(TextStyle.Option.BOLD);
                 clear(TextStyle.Option.DIM);
@@ -173,6 +179,7 @@ final class SgrStyles {
             }
             case 27 -> clear(TextStyle.Option.INVERSE);
             case 28 -> clear(TextStyle.Option.HIDDEN);
+            case 29 -> options &= ~CROSSED_OUT;
             case 30, 31, 32, 33, 34, 35, 36, 37 -> foreground(INDEXED[code - 30]);
             case 39 -> foreground(0);
             case 40, 41, 42, 43, 44, 45, 46, 47 -> background(INDEXED[code - 40]);
@@ -303,8 +310,7 @@ final class SgrStyles {
     private TextStyle build() {
         if (foreground == UNCODED || background == UNCODED) {
             lastStyle = null;
-            return new TextStyle(colour(foreground, uncodedForeground), colour(background, uncodedBackground),
-                    optionSet(options));
+            return style(colour(foreground, uncodedForeground), colour(background, uncodedBackground), options);
         }
         long key = foreground | (long) background << 25 | (long) options << 50;
         int slot = (int) (mix(key) & (SLOTS - 1));
@@ -320,7 +326,7 @@ final class SgrStyles {
             size = 0;
             slot = (int) (mix(key) & (SLOTS - 1));
         }
-        TextStyle style = new TextStyle(colour(foreground, null), colour(background, null), optionSet(options));
+        TextStyle style = style(colour(foreground, null), colour(background, null), options);
         keys[slot] = key | OCCUPIED;
         styles[slot] = style;
         size++;
@@ -349,6 +355,11 @@ final class SgrStyles {
             return PALETTE[code - 1];
         }
         return new TerminalColor(code >> 16 & 0xff, code >> 8 & 0xff, code & 0xff);
+    }
+
+    private static TextStyle style(TerminalColor foreground, TerminalColor background, int options) {
+        return (options & CROSSED_OUT) != 0 ? new CrossedOutTextStyle(foreground, background, optionSet(options))
+                : new TextStyle(foreground, background, optionSet(options));
     }
 
     private static EnumSet<TextStyle.Option> optionSet(int bits) {

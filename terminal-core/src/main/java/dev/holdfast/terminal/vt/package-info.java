@@ -17,7 +17,8 @@
  *       {@code ESC[?2026$p}); {@code CSI Ps SP q} sets the cursor shape and writes nothing, {@code CSI Ps q}
  *       (DECLL) does nothing; {@code CSI 8;…t} does not resize the model; a row below the screen is the last row;
  *       an OSC title keeps its {@code ;}; DEL and C1 controls are not printed; a delete or erase count past the
- *       screen's width is read as the width; a number's value stops at 65,535 instead of overflowing.</li>
+ *       screen's width is read as the width; a number's value stops at 65,535 instead of overflowing; SGR 9
+ *       crosses text out and 29 ends it ({@code CrossedOutTextStyle}), where the library dropped both.</li>
  *   <li>The model's behaviour ({@code CorrectedTerminal}), as vttest menus 1, 2 and 8 show it in xterm: pending
  *       wrap, backspace at the left margin, ED 1, insert mode, text outside the scroll region, DECCOLM, DECOM.</li>
  * </ul>

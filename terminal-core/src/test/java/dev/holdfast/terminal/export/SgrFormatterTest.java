@@ -75,7 +75,8 @@ class SgrFormatterTest {
             String sequence = sgr.transition(from, to);
             Rendition applied = sequence.isEmpty() ? from
                     : from.apply(sequence.substring(2, sequence.length() - 1));
-            assertEquals(to, applied, "seed " + seed + ", step " + i + ": " + sequence.substring(1));
+            assertEquals(to, applied, "seed " + seed + ", step " + i + ": "
+                    + (sequence.isEmpty() ? "(nothing written)" : sequence.substring(1)));
             from = to;
         }
     }

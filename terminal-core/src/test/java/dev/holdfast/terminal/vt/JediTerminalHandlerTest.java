@@ -105,8 +105,8 @@ class JediTerminalHandlerTest {
 
     @Test
     void textThatASequenceWithNoEffectInterruptsIsWrittenAsOneRun() {
-        // Strikethrough is nothing the model can show: the accent after it still composes with its letter.
-        assertEquals("é", oursUncorrected(10, 3, "e" + E + "[9m\u0301").row(1));
+        // Overline is nothing the model can show: the accent after it still composes with its letter.
+        assertEquals("é", oursUncorrected(10, 3, "e" + E + "[53m\u0301").row(1));
         assertEquals("é", oursUncorrected(10, 3, "e" + E + "_apc" + E + "\\\u0301").row(1));
         // A sequence with an effect cuts the run: the accent is written after the bold starts, as a cell of its own.
         assertEquals("e\u0301", oursUncorrected(10, 3, "e" + E + "[1m\u0301").row(1));

@@ -3,6 +3,7 @@ package dev.holdfast.terminal.vt;
 import static dev.holdfast.terminal.scrollback.HeadlessModel.color;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -50,11 +51,28 @@ class SgrStylesTest {
         assertFalse(sgr(bold, ";4").hasOption(TextStyle.Option.BOLD), "an empty first parameter resets");
         assertTrue(sgr(bold, ";4").hasOption(TextStyle.Option.UNDERLINED));
         assertEquals(new TextStyle(), sgr(bold, ""), "ESC[m resets");
-        assertNull(sgr(bold, "9"), "strikethrough: nothing the model has; not a reset");
+        assertNull(sgr(bold, "53"), "overline: nothing the model has; not a reset");
         assertNull(sgr(bold, "53;58;5;1;10000"), "overline, underline colour, an out-of-range code");
         assertNull(sgr(bold, "38;2;300;0;0"), "an out-of-range colour is dropped with its arguments");
         assertFalse(sgr("38;2;300;0;0;1").hasOption(TextStyle.Option.DIM), "which are never codes of their own");
         assertTrue(sgr("21").hasOption(TextStyle.Option.UNDERLINED), "double underline underlines");
+    }
+
+    @Test
+    void nineCrossesTextOutKeepingEverythingElseAndTwentyNineOrAResetEndsIt() {
+        TextStyle boldRed = sgr("1;31");
+        TextStyle crossed = sgr(boldRed, "9");
+
+        assertTrue(CrossedOutTextStyle.isCrossedOut(crossed));
+        assertTrue(crossed.hasOption(TextStyle.Option.BOLD), "the options stay");
+        assertEquals("index 1", color(crossed.getForeground()), "the colours stay");
+        assertNotEquals(boldRed, crossed, "a crossed-out style is another style: its cells are another run");
+        assertSame(crossed, sgr("1;31;9"), "one shared object per rendition, crossed out or not");
+        assertTrue(CrossedOutTextStyle.isCrossedOut(sgr(crossed, "32")), "a colour change keeps it");
+        assertTrue(CrossedOutTextStyle.isCrossedOut(sgr(crossed, "38;5;9")), "9 as a colour's argument is a colour");
+        assertEquals(boldRed, sgr(crossed, "29"), "29 ends it, and only it");
+        assertFalse(CrossedOutTextStyle.isCrossedOut(sgr(crossed, "0")), "a reset ends it");
+        assertFalse(CrossedOutTextStyle.isCrossedOut(sgr("38;5;9")), "a 256-colour index 9 crosses nothing out");
     }
 
     @Test
