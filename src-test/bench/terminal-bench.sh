@@ -160,9 +160,60 @@ print(f"p99 {p99}, max {worst:.0f} ms")
 PY
 }
 
+# CPU ticks so far of each of the app's threads by the part of the work it does, and of the tab's shell with the
+# programs it ran (what the shell waited for), as JSON: where a flood's CPU goes, beside its seconds.
+cpu_snapshot() {
+  python3 - "$(app_pid)" <<'PY'
+import json, os, sys
+pid = sys.argv[1]
+def ticks(path, children=False):
+    with open(path) as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return sum(int(v) for v in fields[11:15 if children else 13])
+def part(name):
+    for prefix, label in (("holdfast-pty-re", "reader"), ("JavaFX Applicat", "FX"), ("QuantumRenderer", "renderer"),
+                          ("C1 Compiler", "JIT"), ("C2 Compiler", "JIT"), ("GC Thread", "GC"), ("G1 ", "GC"),
+                          ("VM Thread", "GC")):
+        if name.startswith(prefix):
+            return label
+    return "other"
+parts = {}
+for tid in os.listdir(f"/proc/{pid}/task"):
+    try:
+        name = open(f"/proc/{pid}/task/{tid}/comm").read().strip()
+        parts[part(name)] = parts.get(part(name), 0) + ticks(f"/proc/{pid}/task/{tid}/stat")
+    except OSError:
+        pass
+# The shell is the child of whichever thread started it, listed in that thread's children.
+for tid in os.listdir(f"/proc/{pid}/task"):
+    try:
+        children = open(f"/proc/{pid}/task/{tid}/children").read().split()
+    except OSError:
+        continue
+    for child in children:
+        try:
+            if open(f"/proc/{child}/comm").read().strip() == "bash":
+                parts["shell and program"] = parts.get("shell and program", 0) + ticks(f"/proc/{child}/stat", True)
+        except OSError:
+            pass
+print(json.dumps(parts))
+PY
+}
+# The CPU seconds between two snapshots, by part, largest first.
+cpu_summary() {
+  python3 - "$1" "$2" "$(getconf CLK_TCK)" <<'PY'
+import json, sys
+before, after, hz = json.loads(sys.argv[1]), json.loads(sys.argv[2]), int(sys.argv[3])
+used = {k: (v - before.get(k, 0)) / hz for k, v in after.items()}
+order = ["reader", "FX", "renderer", "JIT", "GC", "other", "shell and program"]
+print(", ".join(f"{k} {used[k]:.2f}" for k in order if k in used))
+PY
+}
+
 printf '\nHoldfast terminal benchmark (%s; %s lines, %s MB coloured file)\n' "$display" "$lines" "$megabytes"
 declare -A result
 declare -A stall
+declare -A cpu
 workload_command() { if [[ "$1" == seq ]]; then echo "seq 1 $lines"; else echo "cat $data"; fi; }
 
 # Times both workloads in a fresh Holdfast per history size; results under keys prefixed by $2 ("" or "j").
@@ -179,7 +230,9 @@ time_holdfast() {
     run_in_tab "$panel" "$(workload_command cat)" >/dev/null
     for workload in seq cat; do
       before="$(stalls)"
+      cpu_before="$(cpu_snapshot)"
       result[$prefix$workload,$history]="$(best_in_tab "$panel" "$(workload_command "$workload")")"
+      cpu[$prefix$workload,$history]="$(cpu_summary "$cpu_before" "$(cpu_snapshot)")"
       stall[$prefix$workload,$history]="$(stall_summary "$before" "$(stalls)")"
     done
     stop_app
@@ -295,6 +348,13 @@ best_other() {
   done
   echo "$best ${who:--}"
 }
+echo "CPU seconds of the Holdfast tab during its $runs timed runs of each flood, by thread (reader: the PTY reader"
+echo "thread; FX: the JavaFX application thread; renderer: JavaFX's render thread; JIT, GC; shell and program: bash"
+echo "and what it ran):"
+for key in seq,1000 seq,100000 cat,1000 cat,100000; do
+  printf '  %-4s history %6s:  %s\n' "${key%,*}" "${key#*,}" "${cpu[$key]:--}"
+done
+echo
 echo "targets: Holdfast / best of Alacritty, VTE and st <= 1.0 (stretch 0.8); Holdfast 100k/1k <= 1.1; b/a <= 1.25"
 for workload in seq cat; do
   for history in 1000 100000; do
