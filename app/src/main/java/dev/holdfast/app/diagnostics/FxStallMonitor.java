@@ -85,6 +85,8 @@ public final class FxStallMonitor implements AutoCloseable {
     /** The probe posted and not yet run (one at a time), or null. */
     private final AtomicReference<Pending> pending = new AtomicReference<>();
     private final Deque<Stall> stalls = new ArrayDeque<>();
+    /** Stalls since the start, kept or not: tells a reader of two snapshots which kept stalls came between them. */
+    private long stallCount;
     private long lastLoggedNanos;
     private int unlogged;
 
@@ -135,6 +137,7 @@ public final class FxStallMonitor implements AutoCloseable {
         int before;
         synchronized (stalls) {
             stalls.addLast(stall);
+            stallCount++;
             while (stalls.size() > STALLS_KEPT) {
                 stalls.removeFirst();
             }
@@ -189,7 +192,11 @@ public final class FxStallMonitor implements AutoCloseable {
         } while (nanos > previous && !maxNanos.compareAndSet(0, previous, nanos));
     }
 
-    /** The histogram ("<1ms": n, ...), probe count and the worst delay seen. */
+    /**
+     * The histogram ("<1ms": n, ...), probe count and the worst delay seen since the start; the stalls kept and how
+     * many there were in all (the worst of a stretch of time is among the kept stalls that two snapshots' counts
+     * tell apart, or, with no stall between them, in the top bucket their histograms differ in).
+     */
     public Map<String, Object> snapshot() {
         Map<String, Object> histogram = new LinkedHashMap<>();
         long total = 0;
@@ -202,7 +209,10 @@ public final class FxStallMonitor implements AutoCloseable {
         result.put("probes", total);
         result.put("maxMillis", maxNanos.get(0) / 1_000_000.0);
         result.put("histogram", histogram);
-        result.put("stalls", stalls().stream().map(Stall::json).toList());
+        synchronized (stalls) {
+            result.put("stallCount", stallCount);
+            result.put("stalls", stalls.stream().map(Stall::json).toList());
+        }
         return result;
     }
 

@@ -72,6 +72,7 @@ class FxStallMonitorTest {
                     "the stack shows the code that held the thread: " + stall.at());
             List<?> reported = (List<?>) monitor.snapshot().get("stalls");
             assertEquals(1, reported.size(), monitor.snapshot().toString());
+            assertEquals(1L, monitor.snapshot().get("stallCount"), "the stalls counted since the start");
             assertEquals(stall.millis(), ((Map<?, ?>) reported.get(0)).get("millis"));
         } finally {
             window.shutdownNow();
