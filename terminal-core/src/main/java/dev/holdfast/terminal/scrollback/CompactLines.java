@@ -64,6 +64,14 @@ final class CompactLines {
     /** The last style looked up and its id: runs of one style are packed one after another. */
     private TextStyle lastStyle;
     private int lastId = -1;
+    /**
+     * Styles looked up lately, by identity hash, beside their ids (valid while {@code styles[id]} is the style):
+     * coloured lines take turns among a few styles, so the last one alone seldom matched, and the identity map's
+     * probe was a tenth of packing a line.
+     */
+    private static final int RECENT_SLOTS = 64;
+    private final TextStyle[] recentStyles = new TextStyle[RECENT_SLOTS];
+    private final int[] recentIds = new int[RECENT_SLOTS];
     /** Scratch for {@link #add}: the ids of the line's runs. */
     private int[] runIds = new int[64];
 
@@ -277,6 +285,7 @@ final class CompactLines {
         nextId = 0;
         lastStyle = null;
         lastId = -1;
+        Arrays.fill(recentStyles, null);
     }
 
     private int chunkIndex(long address) {
@@ -319,8 +328,14 @@ final class CompactLines {
 
     private int acquire(TextStyle style) {
         int id;
+        // A run may have no style (null), which an empty slot must not match.
+        int recent = System.identityHashCode(style) & (RECENT_SLOTS - 1);
         if (style == lastStyle && lastId >= 0 && styles[lastId] == style) {
             id = lastId;
+        } else if (style != null && recentStyles[recent] == style && styles[recentIds[recent]] == style) {
+            id = recentIds[recent];
+            lastStyle = style;
+            lastId = id;
         } else {
             Integer known = ids.get(style);
             if (known != null) {
@@ -340,6 +355,8 @@ final class CompactLines {
                 styles[id] = style;
                 ids.put(style, id);
             }
+            recentStyles[recent] = style;
+            recentIds[recent] = id;
             lastStyle = style;
             lastId = id;
         }

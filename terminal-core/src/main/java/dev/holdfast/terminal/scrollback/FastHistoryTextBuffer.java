@@ -217,6 +217,24 @@ public final class FastHistoryTextBuffer extends TerminalTextBuffer {
     }
 
     /**
+     * What {@code count} calls of {@code writeString(x, y, run)} with the style state set to each run's style
+     * would do, for runs {@code k = 0 .. count - 1}, {@code text[froms[k], froms[k] + lengths[k])} in
+     * {@code styles[k]}, one after another from column {@code x} of row {@code y} (1-based, as the library's):
+     * when the runs can go into the row's blank rest together ({@link ScreenLinesBuffer#writeRuns}); the model's
+     * listeners then hear of the change once, and the style state is not touched. Returns false, having done
+     * nothing, otherwise (text over text, or a library version that does not let this tell the listeners); then
+     * write run by run. Caller holds the lock.
+     */
+    public boolean writeRuns(int x, int y, char[] text, int[] froms, int[] lengths, TextStyle[] styles, int count) {
+        if (FIRE_MODEL_CHANGE == null || getScreenBuffer() != screen
+                || !screen.writeRuns(x, y - 1, text, froms, lengths, styles, count)) {
+            return false;
+        }
+        fireModelChange();
+        return true;
+    }
+
+    /**
      * The library's filler for opened lines: NUL cells as wide as the screen, in the current colours. Its style is
      * made once per current style (a few are remembered), not once per scroll as the library makes it: a blank line's style is only ever
      * that of its own NUL cells (the library already shares one filler, style and cells, among all the lines one

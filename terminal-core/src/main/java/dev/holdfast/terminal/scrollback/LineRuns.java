@@ -144,6 +144,81 @@ final class LineRuns {
     }
 
     /**
+     * Writes runs {@code k = 0 .. count - 1}, {@code text[froms[k], froms[k] + lengths[k])} in {@code styles[k]},
+     * one after another from column {@code x}, with the cells {@code count} calls of
+     * {@link #writeIntoBlankRest(TerminalLine, int, CharBuffer, TextStyle, CheckedRuns)} would leave, when the
+     * first of them would take the direct path; returns false, having changed nothing, otherwise.
+     *
+     * <p>Why: written run by run, each run left a fresh blank rest behind it, a copy of the NUL cells still to
+     * come (the library's runs copy their text), which the next run replaced at once: a coloured row of a dozen
+     * runs copied six screen widths of NULs, most of a coloured flood's garbage. Here the row's runs go in
+     * together and the blank rest is made once.
+     */
+    static boolean writeRunsIntoBlankRest(TerminalLine line, int x, char[] text, int[] froms, int[] lengths,
+            TextStyle[] styles, int count, CheckedRuns checked) {
+        if (LINE_ENTRIES == null || count == 0) {
+            return false;
+        }
+        int total = 0;
+        for (int k = 0; k < count; k++) {
+            if (lengths[k] == 0 || text[froms[k]] == 0) {
+                return false;
+            }
+            total += lengths[k];
+        }
+        Object entries = LINE_ENTRIES.get(line);
+        int length = (int) ENTRIES_LENGTH.get(entries);
+        if (x >= length) {
+            return false;
+        }
+        List<TerminalLine.TextEntry> runs = runsOf(entries);
+        int last = runs.size() - 1;
+        if (last < 0) {
+            return false;
+        }
+        TerminalLine.TextEntry blank = runs.get(last);
+        TextStyle blankStyle = blank.getStyle();
+        if (length - blank.getLength() != x || !blankRest(blank, checked)) {
+            return false;
+        }
+        for (int k = 0; k < count; k++) {
+            // Run by run, a run in the blank's very style would have taken the library's path.
+            if (styles[k] == blankStyle) {
+                return false;
+            }
+        }
+        int from = 0;
+        if (checked.entries == entries && checked.count <= last && checked.count > 0
+                && runs.get(checked.count - 1) == checked.last) {
+            from = checked.count;
+        }
+        for (int i = from; i < last; i++) {
+            if (runs.get(i).isNul()) {
+                return false;
+            }
+        }
+        TerminalLine.TextEntry written = new TerminalLine.TextEntry(styles[0], new CharBuffer(text, froms[0], lengths[0]));
+        runs.set(last, written);
+        for (int k = 1; k < count; k++) {
+            written = new TerminalLine.TextEntry(styles[k], new CharBuffer(text, froms[k], lengths[k]));
+            runs.add(written);
+        }
+        checked.entries = entries;
+        checked.count = runs.size();
+        checked.last = written;
+        checked.blank = null;
+        int rest = length - x - total;
+        if (rest > 0) {
+            TerminalLine.TextEntry left = new TerminalLine.TextEntry(blankStyle, blank.getText().subBuffer(total, rest));
+            runs.add(left);
+            checked.blank = left;
+        } else if (rest < 0) {
+            ENTRIES_LENGTH.set(entries, x + total);
+        }
+        return true;
+    }
+
+    /**
      * Whether {@code blank} is all NUL cells. The rest this class left, and the run of the blank line the
      * screen last opened, are known without a scan: each was made of NULs in an array of its own, and the library
      * changes such an array only whole, NULs to spaces ({@code CharBuffer.unNullify}).

@@ -7,6 +7,7 @@ import com.techsenger.jeditermfx.core.model.TerminalLine;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -49,6 +50,8 @@ public final class ScreenLinesBuffer extends LinesBuffer {
 
     private final StyleCanon styles = new StyleCanon();
     private final LineRuns.CheckedRuns checkedRuns = new LineRuns.CheckedRuns();
+    /** {@link #writeRuns}' styles, as their shared instances. */
+    private TextStyle[] shared = new TextStyle[64];
 
     public ScreenLinesBuffer() {
         super(null);
@@ -103,6 +106,27 @@ public final class ScreenLinesBuffer extends LinesBuffer {
             lines.add(regionEnd - deleted, new TerminalLine(filler));
         }
         return true;
+    }
+
+    /**
+     * {@link #writeString} of runs {@code k = 0 .. count - 1}, {@code text[froms[k], froms[k] + lengths[k])} in
+     * {@code styles[k]}, one after another from column {@code x} of line {@code y}, when they go into the line's
+     * blank rest together ({@link LineRuns#writeRunsIntoBlankRest}): the row of runs a coloured line is, its
+     * blank rest made once. Returns false, having changed nothing, otherwise; the caller then writes them one
+     * by one.
+     */
+    boolean writeRuns(int x, int y, char[] text, int[] froms, int[] lengths, TextStyle[] styles, int count) {
+        if (shared.length < count) {
+            shared = new TextStyle[Math.max(count, 2 * shared.length)];
+        }
+        for (int k = 0; k < count; k++) {
+            shared[k] = this.styles.of(styles[k]);
+        }
+        try {
+            return LineRuns.writeRunsIntoBlankRest(getLine(y), x, text, froms, lengths, shared, count, checkedRuns);
+        } finally {
+            Arrays.fill(shared, 0, count, null);
+        }
     }
 
     @Override

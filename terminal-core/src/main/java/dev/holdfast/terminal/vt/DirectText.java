@@ -7,9 +7,11 @@ import com.techsenger.jeditermfx.core.model.JediTerminal;
 import com.techsenger.jeditermfx.core.model.StyleState;
 import com.techsenger.jeditermfx.core.model.TerminalLine;
 import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
+import dev.holdfast.terminal.scrollback.FastHistoryTextBuffer;
 import dev.holdfast.terminal.scrollback.LineEnds;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Arrays;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,7 +24,9 @@ import org.slf4j.LoggerFactory;
  * write per run, and each took and released the buffer's lock three times, checked for a scroll twice and told
  * the display where the cursor went; at every wrap the library also rebuilt the row it left (see
  * {@link LineEnds}). Here the cursor is kept in locals, a scroll is checked only where the cursor moved down, the
- * display hears the cursor once, and the text goes into the row through the buffer's own {@code writeString}.
+ * display hears the cursor once, and a row's runs go into it together
+ * ({@link FastHistoryTextBuffer#writeRuns}: one blank rest, one notice to the listeners, no style state per run),
+ * or else run by run through the buffer's own {@code writeString}.
  *
  * <p>Only text the library would write unchanged is taken: printable ASCII (one cell a character, nothing for
  * composing to join) while the character sets map it to itself. The cursor, its "moved down" flag and the display
@@ -83,6 +87,7 @@ final class DirectText {
         TerminalTextBuffer buffer = terminal.getTerminalTextBuffer();
         StyleState styleState = terminal.getStyleState();
         TextStyle current = styleState.getCurrent();
+        boolean styleChanged = false;
         buffer.lock();
         try {
             int width = terminal.getTerminalWidth();
@@ -94,6 +99,8 @@ final class DirectText {
             // starts (a move before this text) and where a wrap takes it down.
             boolean scrollDue = true;
             int k = first;
+            pieces = 0;
+            pieceWriting = NOT_WRITING;
             try {
                 for (; k < count; k++) {
                     int from = bounds[k];
@@ -101,7 +108,6 @@ final class DirectText {
                     if (k > first && !PlainAscii.printable(text, from, to)) {
                         break;
                     }
-                    styleState.setCurrent(styles[k]);
                     int i = from;
                     while (i < to) {
                         int n = Math.min(to - i, Math.max(0, width - x));
@@ -112,7 +118,17 @@ final class DirectText {
                                 buffer.getLine(y - 2).setWrapped(false);
                             }
                         }
+                        if (x >= width || scrollDue) {
+                            // A wrap and a scroll see the style the run is in, as run by run: a scrolled-in row's
+                            // blank cells take its colours.
+                            TextStyle style = styles[k];
+                            if (styleState.getCurrent() != style) {
+                                styleState.setCurrent(style);
+                                styleChanged = true;
+                            }
+                        }
                         if (x >= width) {
+                            writePieces(buffer, text, y);
                             x = 0;
                             TerminalLine row = buffer.getLine(y - 1);
                             LineEnds.cutAt(row, width);
@@ -127,14 +143,21 @@ final class DirectText {
                             scrollDue = false;
                         }
                         if (n > 0) {
-                            // A view of the caller's text: every write of a line copies what it keeps.
-                            buffer.writeString(x, y, new CharBuffer(text, i, n));
+                            addPiece(x, i, n, styles[k]);
                             x += n;
                             i += n;
                         }
                     }
                 }
+                writePieces(buffer, text, y);
+            } catch (RuntimeException | Error e) {
+                // A write the model failed leaves the cursor where that run began, as run by run.
+                if (pieceWriting != NOT_WRITING) {
+                    x = pieceWriting;
+                }
+                throw e;
             } finally {
+                pieces = 0;
                 CURSOR_X.set(terminal, x);
                 CURSOR_Y.set(terminal, y);
                 CURSOR_Y_CHANGED.set(terminal, yChanged);
@@ -142,8 +165,75 @@ final class DirectText {
             }
             return k;
         } finally {
-            styleState.setCurrent(current);
+            if (styleChanged) {
+                styleState.setCurrent(current);
+            }
             buffer.unlock();
+        }
+    }
+
+    /*
+     * The pieces of runs that go into the row the cursor is on, written together when the cursor leaves the row
+     * or the text ends: piece p is text[pieceFroms[p], + pieceLengths[p]) in pieceStyles[p], from column
+     * pieceX on. Why: a row of coloured text went into the model a run at a time, each run a model write of its
+     * own, with the style state set for it (a volatile write), the listeners told and a blank rest copied behind
+     * it; FastHistoryTextBuffer.writeRuns takes the row at once.
+     */
+    private int pieces;
+    private int pieceX;
+    /**
+     * The column of the piece being written run by run (the library's cursor may stand at -1), or
+     * {@link #NOT_WRITING}: where the cursor stays if the model fails.
+     */
+    private int pieceWriting = NOT_WRITING;
+    private static final int NOT_WRITING = Integer.MIN_VALUE;
+    private int[] pieceFroms = new int[64];
+    private int[] pieceLengths = new int[64];
+    private TextStyle[] pieceStyles = new TextStyle[64];
+
+    private void addPiece(int x, int from, int length, TextStyle style) {
+        if (pieces == 0) {
+            pieceX = x;
+        } else if (pieces == pieceFroms.length) {
+            pieceFroms = Arrays.copyOf(pieceFroms, pieces * 2);
+            pieceLengths = Arrays.copyOf(pieceLengths, pieces * 2);
+            pieceStyles = Arrays.copyOf(pieceStyles, pieces * 2);
+        }
+        pieceFroms[pieces] = from;
+        pieceLengths[pieces] = length;
+        pieceStyles[pieces] = style;
+        pieces++;
+    }
+
+    /** Writes the pieces held for row {@code y} (1-based) and forgets them. */
+    private void writePieces(TerminalTextBuffer buffer, char[] text, int y) {
+        int count = pieces;
+        if (count == 0) {
+            return;
+        }
+        pieces = 0;
+        try {
+            if (buffer instanceof FastHistoryTextBuffer fast
+                    && fast.writeRuns(pieceX, y, text, pieceFroms, pieceLengths, pieceStyles, count)) {
+                return;
+            }
+            StyleState styleState = terminal.getStyleState();
+            TextStyle current = styleState.getCurrent();
+            try {
+                int x = pieceX;
+                for (int p = 0; p < count; p++) {
+                    pieceWriting = x;
+                    styleState.setCurrent(pieceStyles[p]);
+                    // A view of the caller's text: every write of a line copies what it keeps.
+                    buffer.writeString(x, y, new CharBuffer(text, pieceFroms[p], pieceLengths[p]));
+                    x += pieceLengths[p];
+                }
+                pieceWriting = NOT_WRITING;
+            } finally {
+                styleState.setCurrent(current);
+            }
+        } finally {
+            Arrays.fill(pieceStyles, 0, count, null);
         }
     }
 

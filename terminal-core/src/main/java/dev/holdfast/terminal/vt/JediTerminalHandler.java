@@ -124,6 +124,13 @@ public final class JediTerminalHandler implements VtHandler {
     private final int[] runBounds = new int[HELD_RUNS + 1];
     private final TextStyle[] runStyles = new TextStyle[HELD_RUNS];
     private int styleChanges;
+    /*
+     * The style the last SGRs made, not yet given to the model (null: the model's is current). Why: the model's
+     * style state is a volatile field, and a coloured flood set it at every SGR, a dozen times a row, though only
+     * text and the calls after it ever read it. It is given to the model first thing in flush(), which comes
+     * before every call with an effect on the model.
+     */
+    private TextStyle pendingStyle;
 
     @Override
     public void print(char[] text, int from, int to) {
@@ -167,6 +174,11 @@ public final class JediTerminalHandler implements VtHandler {
 
     /** Writes the held text; called before anything with an effect on the model. */
     private void flush() {
+        TextStyle pending = pendingStyle;
+        if (pending != null) {
+            pendingStyle = null;
+            terminal.characterAttributes(pending);
+        }
         if (heldText == null) {
             return;
         }
@@ -231,7 +243,7 @@ public final class JediTerminalHandler implements VtHandler {
             return false;
         }
         if (held > runBounds[styleChanges]) {
-            runStyles[styleChanges] = terminal.getStyleState().getCurrent();
+            runStyles[styleChanges] = currentStyle();
             styleChanges++;
             runBounds[styleChanges] = held;
         }
@@ -421,14 +433,20 @@ public final class JediTerminalHandler implements VtHandler {
 
     /** SGR: an SGR with nothing the model can carry has no effect at all, and the held text stays held. */
     private void characterAttributes(VtSequence csi) {
-        TextStyle style = sgr.apply(terminal.getStyleState().getCurrent(), csi);
+        TextStyle style = sgr.apply(currentStyle(), csi);
         if (style != null) {
             // Held text keeps the style it was printed in and is written with the rest of its row (see flush).
             if (heldText != null && !holdStyleChange()) {
                 flush();
             }
-            terminal.characterAttributes(style);
+            pendingStyle = style;
         }
+    }
+
+    /** The style text printed now is in: the last SGR's, or the model's. */
+    private TextStyle currentStyle() {
+        TextStyle pending = pendingStyle;
+        return pending != null ? pending : terminal.getStyleState().getCurrent();
     }
 
     /**

@@ -19,10 +19,13 @@ import java.util.Map;
  * bench script's file, into Holdfast's buffers at 80x24 with 1,000 lines of history, in reads of 4 KB as a PTY
  * gives them: the share of a flood the parser and the model take. Prints the best of a few runs in CPU time of
  * the reading thread (a busy machine stretches the wall-clock time, not the work), and the wall time beside it.
- * Never fails.
+ * Never fails. Beside each figure, the bytes the reading thread allocated per run: garbage per byte read is work
+ * the collector does later, on another thread, and does not show in the reader's CPU.
  *
  * <p>Run: {@code mvn -pl terminal-core test-compile} then
- * {@code java -cp <test-classes>:<classes>:<deps> dev.holdfast.terminal.emulation.ParserBenchmark [seq lines] [MB]}.
+ * {@code java -cp <test-classes>:<classes>:<deps> dev.holdfast.terminal.emulation.ParserBenchmark [seq lines] [MB]}
+ * (0 leaves a workload out); {@code -Dbench.parser=HOLDFAST} (or {@code JEDITERM}) times one parser only, for
+ * before/after runs of Holdfast's.
  */
 public final class ParserBenchmark {
     private static final int RUNS = 5;
@@ -39,26 +42,39 @@ public final class ParserBenchmark {
 
     public static Map<String, Long> run(int lines, int megabytes, PrintStream out) throws IOException {
         Map<String, byte[]> workloads = new LinkedHashMap<>();
-        workloads.put("seq 1 " + lines, seq(lines));
-        workloads.put(megabytes + " MB coloured", coloured(megabytes));
+        if (lines > 0) {
+            workloads.put("seq 1 " + lines, seq(lines));
+        }
+        if (megabytes > 0) {
+            workloads.put(megabytes + " MB coloured", coloured(megabytes));
+        }
         Map<String, Long> best = new LinkedHashMap<>();
         out.printf(Locale.ROOT, "read loops fed from memory in %d-byte reads, 80x24, 1,000 lines of history%n", READ);
+        String only = System.getProperty("bench.parser", "");
         for (Map.Entry<String, byte[]> workload : workloads.entrySet()) {
             for (EmulatorParser parser : EmulatorParser.values()) {
+                if (!only.isEmpty() && !parser.name().equalsIgnoreCase(only)) {
+                    continue;
+                }
                 feed(parser, workload.getValue()); // warm-up
                 long fastest = Long.MAX_VALUE;
                 long wall = Long.MAX_VALUE;
-                java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+                long allocated = Long.MAX_VALUE;
+                com.sun.management.ThreadMXBean threads =
+                        (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+                long self = Thread.currentThread().getId();
                 for (int run = 0; run < RUNS; run++) {
                     long started = System.nanoTime();
                     long cpu = threads.getCurrentThreadCpuTime();
+                    long bytes = threads.getThreadAllocatedBytes(self);
                     feed(parser, workload.getValue());
+                    allocated = Math.min(allocated, threads.getThreadAllocatedBytes(self) - bytes);
                     fastest = Math.min(fastest, (threads.getCurrentThreadCpuTime() - cpu) / 1_000_000);
                     wall = Math.min(wall, (System.nanoTime() - started) / 1_000_000);
                 }
                 best.put(workload.getKey() + " " + parser.settingName(), fastest);
-                out.printf(Locale.ROOT, "  %-22s %-9s %,7d ms CPU (%,d ms wall)%n", workload.getKey(),
-                        parser.settingName(), fastest, wall);
+                out.printf(Locale.ROOT, "  %-22s %-9s %,7d ms CPU (%,d ms wall), %,d MB allocated%n",
+                        workload.getKey(), parser.settingName(), fastest, wall, allocated / (1024 * 1024));
                 out.flush();
             }
         }

@@ -82,6 +82,16 @@ class ParserDifferentialTest {
         return new long[] {chunks, cases};
     }
 
+    /**
+     * A case the long fuzz found: a move onto the second half of a wide character leaves the library's cursor at
+     * column -1, where the write of a row of ASCII runs fails; the cursor must stay where that write began, as
+     * it does when the library writes the run itself.
+     */
+    @Test
+    void aRowOfRunsTheModelFailsToWriteLeavesTheCursorWhereItBegan() throws InterruptedException {
+        oneCase(839458579304730055L);
+    }
+
     /** One case alone, as a failure names it. */
     static long oneCase(long caseSeed) throws InterruptedException {
         return runCase(caseSeed, 0);

@@ -89,6 +89,47 @@ class ScreenLinesBufferTest {
     }
 
     @Test
+    void aRowOfRunsLeavesTheCellsOfItsRunsWrittenOneByOneWithOneBlankRest() {
+        char[] text = "xxabcdefgh".toCharArray();
+        TerminalLine together = freshLine(10);
+        TerminalLine library = freshLine(10);
+        assertTrue(LineRuns.writeRunsIntoBlankRest(together, 0, text, new int[] {2, 4, 7},
+                new int[] {2, 3, 1}, new TextStyle[] {RED, GREEN, RED}, 3, new LineRuns.CheckedRuns()));
+        library.writeString(0, new CharBuffer("ab"), RED);
+        library.writeString(2, new CharBuffer("cde"), GREEN);
+        library.writeString(5, new CharBuffer("f"), RED);
+        assertEquals(cells(library), cells(together));
+        assertEquals("arbrcgdgegfr@.@.@.@.", cells(together));
+        assertEquals(4, together.getEntries().size(), "three runs and one blank rest");
+    }
+
+    @Test
+    void aRowOfRunsReachingPastTheEndGrowsTheLineLikeTheLibrary() {
+        char[] text = "abcdef".toCharArray();
+        TerminalLine together = freshLine(4);
+        TerminalLine library = freshLine(4);
+        assertTrue(LineRuns.writeRunsIntoBlankRest(together, 0, text, new int[] {0, 3}, new int[] {3, 3},
+                new TextStyle[] {RED, GREEN}, 2, new LineRuns.CheckedRuns()));
+        library.writeString(0, new CharBuffer("abc"), RED);
+        library.writeString(3, new CharBuffer("def"), GREEN);
+        assertEquals(cells(library), cells(together));
+        assertEquals(6, together.getText().length());
+    }
+
+    @Test
+    void aRowOfRunsDeclinesWhereARunAloneWouldTakeTheLibrarysPath() {
+        char[] text = "abc".toCharArray();
+        TerminalLine line = freshLine(10);
+        TextStyle blank = line.getEntries().get(0).getStyle();
+        String before = cells(line);
+        assertFalse(LineRuns.writeRunsIntoBlankRest(line, 0, text, new int[] {0, 1}, new int[] {1, 2},
+                new TextStyle[] {RED, blank}, 2, new LineRuns.CheckedRuns()), "a run in the blank's own style");
+        assertFalse(LineRuns.writeRunsIntoBlankRest(line, 1, text, new int[] {0}, new int[] {3},
+                new TextStyle[] {RED}, 1, new LineRuns.CheckedRuns()), "inside the blank");
+        assertEquals(before, cells(line), "nothing changed");
+    }
+
+    @Test
     void textReachingPastTheEndGrowsTheLineLikeTheLibrary() {
         TerminalLine direct = freshLine(4);
         TerminalLine library = freshLine(4);
