@@ -43,13 +43,29 @@ public final class ResumePlanner {
     private static final Logger LOG = LoggerFactory.getLogger(ResumePlanner.class);
     /** How long {@code tmux has-session} may take before the session is taken as gone. */
     public static final Duration TMUX_TIMEOUT = Duration.ofSeconds(2);
+    /**
+     * How long a conversation seen running at restore is looked at again before it is taken as live. Why: a restore
+     * right after a crash runs while the crashed launch's agents are still ending on the hang-up they got a moment
+     * before; seen once, the agent of a tab killed 0.2 s earlier counted as a second writer, and its tab was never
+     * offered its conversation. An agent that outlives this (one that ignores the hang-up) is live.
+     */
+    public static final Duration HANGUP_GRACE = Duration.ofSeconds(2);
+    private static final long RECHECK_MILLIS = 100;
 
     private final ConversationLiveness liveness;
     private final ResumeAgents mode;
     private final Predicate<Resumable.TmuxSession> tmuxSessionExists;
+    private final Duration hangupGrace;
 
     public ResumePlanner(ConversationLiveness liveness, ResumeAgents mode,
                          Predicate<Resumable.TmuxSession> tmuxSessionExists) {
+        this(liveness, mode, tmuxSessionExists, Duration.ZERO);
+    }
+
+    /** @param hangupGrace how long a conversation seen running is looked at again (see {@link #HANGUP_GRACE}) */
+    public ResumePlanner(ConversationLiveness liveness, ResumeAgents mode,
+                         Predicate<Resumable.TmuxSession> tmuxSessionExists, Duration hangupGrace) {
+        this.hangupGrace = Objects.requireNonNull(hangupGrace, "hangupGrace");
         this.liveness = Objects.requireNonNull(liveness, "liveness");
         this.mode = Objects.requireNonNull(mode, "mode");
         this.tmuxSessionExists = Objects.requireNonNull(tmuxSessionExists, "tmuxSessionExists");
@@ -58,7 +74,7 @@ public final class ResumePlanner {
     /** The planner of this machine: its process table, and {@code tmux} on the PATH. */
     public static ResumePlanner forThisMachine(ProcessInspector inspector, ResumeAgents mode) {
         return new ResumePlanner(new ConversationLiveness(inspector, new ObjectMapper(),
-                ConversationLiveness.START_TOLERANCE), mode, ResumePlanner::tmuxHasSession);
+                ConversationLiveness.START_TOLERANCE), mode, ResumePlanner::tmuxHasSession, HANGUP_GRACE);
     }
 
     /** Every tab's offer, in tab order. */
@@ -69,6 +85,16 @@ public final class ResumePlanner {
         }
         Map<java.util.UUID, TabResume> offers = new ResumeOffers(mode, saved -> {
             Liveness live = liveness.check(saved);
+            long deadline = System.nanoTime() + hangupGrace.toNanos();
+            while (live instanceof Liveness.Running && System.nanoTime() < deadline) {
+                try {
+                    Thread.sleep(RECHECK_MILLIS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+                live = liveness.check(saved);
+            }
             if (live instanceof Liveness.Running running) {
                 LOG.info("{} {} still runs in pid {} ({}): not offered", saved.conversation().agent().displayName(),
                         saved.conversation().sessionId(), running.pid(), running.evidence());

@@ -6,13 +6,19 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.holdfast.checkpoint.session.PanelForeground;
 import dev.holdfast.checkpoint.session.PanelSnapshot;
 import dev.holdfast.terminal.agent.Agent;
+import dev.holdfast.terminal.agent.resume.ConversationLiveness;
+import dev.holdfast.terminal.agent.resume.ResumeAgents;
 import dev.holdfast.terminal.agent.resume.Resumable;
 import dev.holdfast.terminal.agent.resume.SavedWork;
+import dev.holdfast.terminal.agent.resume.TabResume;
+import dev.holdfast.terminal.pty.ProcessInspector;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -84,5 +90,38 @@ class ResumePlannerTest {
         assertEquals(Path.of("/srv"), SessionRestorer.startDirectory(unbound, home));
         assertEquals(home, SessionRestorer.startDirectory(new PanelSnapshot(UUID.randomUUID(), null, null, null, null,
                 true), home));
+    }
+
+    /**
+     * A restore right after a crash runs while the crashed launch's agents are still ending on their hang-up: an
+     * agent that ends within {@link ResumePlanner#HANGUP_GRACE} does not block its tab's offer; one looked at only
+     * once, while it still ran, did.
+     */
+    @Test
+    void anAgentThatEndsJustAfterTheRestoreLooksDoesNotBlockItsOffer() throws Exception {
+        for (boolean grace : new boolean[] {false, true}) {
+            Process ending = new ProcessBuilder("sleep", "0.8").start();
+            try {
+                Instant started = ending.toHandle().info().startInstant().orElseThrow();
+                PanelSnapshot panel = new PanelSnapshot(UUID.randomUUID(), null, null, "/p", null, true, null,
+                        new PanelForeground.AgentRun("codex", ID, null, "/p", List.of("codex"), "SCREEN_MATCH", null,
+                                List.of(new PanelForeground.SavedProcess(ending.pid(), started)), null, null));
+                ResumePlanner planner = new ResumePlanner(new ConversationLiveness(ProcessInspector.forCurrentOs(),
+                        new ObjectMapper(), ConversationLiveness.START_TOLERANCE), ResumeAgents.ASK, session -> false,
+                        grace ? ResumePlanner.HANGUP_GRACE : Duration.ZERO);
+
+                TabResume decided = planner.plan(List.of(panel)).get(panel.panelId());
+
+                if (grace) {
+                    assertInstanceOf(TabResume.Offer.class, decided, decided.toString());
+                } else {
+                    TabResume.Note note = assertInstanceOf(TabResume.Note.class, decided, decided.toString());
+                    assertTrue(note.text().contains("still running in pid " + ending.pid()), note.text());
+                }
+            } finally {
+                ending.destroyForcibly();
+                ending.waitFor(10, TimeUnit.SECONDS);
+            }
+        }
     }
 }
