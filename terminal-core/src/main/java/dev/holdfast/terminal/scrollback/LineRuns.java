@@ -115,16 +115,8 @@ final class LineRuns {
         if (length - blank.getLength() != x || blank.getStyle() == style || !blankRest(blank, checked)) {
             return false;
         }
-        int from = 0;
-        if (checked.entries == entries && checked.count <= last && checked.count > 0
-                && runs.get(checked.count - 1) == checked.last) {
-            from = checked.count;
-        }
-        for (int i = from; i < last; i++) {
-            // The library turns NUL-led runs before new text into spaces; such lines keep its path.
-            if (runs.get(i).isNul()) {
-                return false;
-            }
+        if (!noNulRunBefore(runs, last, entries, checked)) {
+            return false;
         }
         TerminalLine.TextEntry written = new TerminalLine.TextEntry(style, text);
         runs.set(last, written);
@@ -139,6 +131,25 @@ final class LineRuns {
             checked.blank = left;
         } else if (rest < 0) {
             ENTRIES_LENGTH.set(entries, x + n);
+        }
+        return true;
+    }
+
+    /**
+     * Whether no run before run {@code last} is NUL-led: the library turns such runs before new text into spaces,
+     * and such lines keep its path. The runs {@code checked} saw unchanged are not looked at again.
+     */
+    private static boolean noNulRunBefore(List<TerminalLine.TextEntry> runs, int last, Object entries,
+                                          CheckedRuns checked) {
+        int from = 0;
+        if (checked.entries == entries && checked.count <= last && checked.count > 0
+                && runs.get(checked.count - 1) == checked.last) {
+            from = checked.count;
+        }
+        for (int i = from; i < last; i++) {
+            if (runs.get(i).isNul()) {
+                return false;
+            }
         }
         return true;
     }
@@ -187,15 +198,8 @@ final class LineRuns {
                 return false;
             }
         }
-        int from = 0;
-        if (checked.entries == entries && checked.count <= last && checked.count > 0
-                && runs.get(checked.count - 1) == checked.last) {
-            from = checked.count;
-        }
-        for (int i = from; i < last; i++) {
-            if (runs.get(i).isNul()) {
-                return false;
-            }
+        if (!noNulRunBefore(runs, last, entries, checked)) {
+            return false;
         }
         TerminalLine.TextEntry written = new TerminalLine.TextEntry(styles[0], new CharBuffer(text, froms[0], lengths[0]));
         runs.set(last, written);
