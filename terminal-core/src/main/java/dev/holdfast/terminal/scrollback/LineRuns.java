@@ -103,36 +103,58 @@ final class LineRuns {
         }
         Object entries = LINE_ENTRIES.get(line);
         int length = (int) ENTRIES_LENGTH.get(entries);
-        if (x >= length) {
-            return false; // the library appends without rebuilding the line
-        }
         List<TerminalLine.TextEntry> runs = runsOf(entries);
-        int last = runs.size() - 1;
-        if (last < 0) {
-            return false;
-        }
-        TerminalLine.TextEntry blank = runs.get(last);
-        if (length - blank.getLength() != x || blank.getStyle() == style || !blankRest(blank, checked)) {
-            return false;
-        }
-        if (!noNulRunBefore(runs, last, entries, checked)) {
+        TerminalLine.TextEntry blank = blankRestAt(entries, runs, length, x, checked);
+        if (blank == null || blank.getStyle() == style) {
             return false;
         }
         TerminalLine.TextEntry written = new TerminalLine.TextEntry(style, text);
-        runs.set(last, written);
+        runs.set(runs.size() - 1, written);
+        leaveBlankRest(entries, runs, blank, written, length, x, n, checked);
+        return true;
+    }
+
+    /**
+     * The line's trailing run of NUL cells, when it starts at column {@code x} and no run before it is NUL-led:
+     * where text may go in without the library's rebuild of the line; null otherwise.
+     */
+    private static TerminalLine.TextEntry blankRestAt(Object entries, List<TerminalLine.TextEntry> runs, int length,
+                                                      int x, CheckedRuns checked) {
+        if (x >= length) {
+            return null; // the library appends without rebuilding the line
+        }
+        int last = runs.size() - 1;
+        if (last < 0) {
+            return null;
+        }
+        TerminalLine.TextEntry blank = runs.get(last);
+        if (length - blank.getLength() != x || !blankRest(blank, checked)
+                || !noNulRunBefore(runs, last, entries, checked)) {
+            return null;
+        }
+        return blank;
+    }
+
+    /**
+     * After {@code cells} cells of text from column {@code x} replaced the blank rest {@code blank} of a line
+     * {@code length} cells long, {@code written} the last of its runs: what is left of the blank follows them, and
+     * {@code checked} remembers the line as it is now.
+     */
+    private static void leaveBlankRest(Object entries, List<TerminalLine.TextEntry> runs, TerminalLine.TextEntry blank,
+                                       TerminalLine.TextEntry written, int length, int x, int cells,
+                                       CheckedRuns checked) {
         checked.entries = entries;
-        checked.count = last + 1;
+        checked.count = runs.size();
         checked.last = written;
-        int rest = length - x - n;
         checked.blank = null;
+        int rest = length - x - cells;
         if (rest > 0) {
-            TerminalLine.TextEntry left = new TerminalLine.TextEntry(blank.getStyle(), blank.getText().subBuffer(n, rest));
+            TerminalLine.TextEntry left = new TerminalLine.TextEntry(blank.getStyle(), blank.getText().subBuffer(cells, rest));
             runs.add(left);
             checked.blank = left;
         } else if (rest < 0) {
-            ENTRIES_LENGTH.set(entries, x + n);
+            ENTRIES_LENGTH.set(entries, x + cells);
         }
-        return true;
     }
 
     /**
@@ -179,46 +201,24 @@ final class LineRuns {
         }
         Object entries = LINE_ENTRIES.get(line);
         int length = (int) ENTRIES_LENGTH.get(entries);
-        if (x >= length) {
-            return false;
-        }
         List<TerminalLine.TextEntry> runs = runsOf(entries);
-        int last = runs.size() - 1;
-        if (last < 0) {
-            return false;
-        }
-        TerminalLine.TextEntry blank = runs.get(last);
-        TextStyle blankStyle = blank.getStyle();
-        if (length - blank.getLength() != x || !blankRest(blank, checked)) {
+        TerminalLine.TextEntry blank = blankRestAt(entries, runs, length, x, checked);
+        if (blank == null) {
             return false;
         }
         for (int k = 0; k < count; k++) {
             // Run by run, a run in the blank's very style would have taken the library's path.
-            if (styles[k] == blankStyle) {
+            if (styles[k] == blank.getStyle()) {
                 return false;
             }
         }
-        if (!noNulRunBefore(runs, last, entries, checked)) {
-            return false;
-        }
         TerminalLine.TextEntry written = new TerminalLine.TextEntry(styles[0], new CharBuffer(text, froms[0], lengths[0]));
-        runs.set(last, written);
+        runs.set(runs.size() - 1, written);
         for (int k = 1; k < count; k++) {
             written = new TerminalLine.TextEntry(styles[k], new CharBuffer(text, froms[k], lengths[k]));
             runs.add(written);
         }
-        checked.entries = entries;
-        checked.count = runs.size();
-        checked.last = written;
-        checked.blank = null;
-        int rest = length - x - total;
-        if (rest > 0) {
-            TerminalLine.TextEntry left = new TerminalLine.TextEntry(blankStyle, blank.getText().subBuffer(total, rest));
-            runs.add(left);
-            checked.blank = left;
-        } else if (rest < 0) {
-            ENTRIES_LENGTH.set(entries, x + total);
-        }
+        leaveBlankRest(entries, runs, blank, written, length, x, total, checked);
         return true;
     }
 
