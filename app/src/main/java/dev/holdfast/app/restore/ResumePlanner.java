@@ -83,9 +83,11 @@ public final class ResumePlanner {
         for (PanelSnapshot panel : panels) {
             tabs.add(new ResumeOffers.Tab(panel.panelId(), withCodexDetails(work(panel.foreground()))));
         }
+        // One grace for the whole restore, counted from now: the hang-ups all came with the same crash, and two agents
+        // that outlive it must not make the tabs wait twice as long.
+        long deadline = System.nanoTime() + hangupGrace.toNanos();
         Map<java.util.UUID, TabResume> offers = new ResumeOffers(mode, saved -> {
             Liveness live = liveness.check(saved);
-            long deadline = System.nanoTime() + hangupGrace.toNanos();
             while (live instanceof Liveness.Running && System.nanoTime() < deadline) {
                 try {
                     Thread.sleep(RECHECK_MILLIS);
