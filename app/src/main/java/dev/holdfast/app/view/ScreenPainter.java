@@ -151,18 +151,22 @@ final class ScreenPainter {
     }
 
     private void underline(GraphicsContext g, Color color, double x, double y, double width) {
-        double ch = grid.metrics().height();
-        double thickness = Math.max(1, ch / 14);
+        double thickness = lineThickness();
         g.setFill(color);
-        g.fillRect(x, y + ch - thickness - 1, width, thickness);
+        g.fillRect(x, y + grid.metrics().height() - thickness - 1, width, thickness);
+    }
+
+    /** How thick an underline or a line through text is: a fourteenth of the cell's height, at least a pixel. */
+    private double lineThickness() {
+        return Math.max(1, grid.metrics().height() / 14);
     }
 
     /** A line through the middle of the lower-case letters, as thick as an underline. */
     private void crossOut(GraphicsContext g, Color color, double x, double y, double width) {
-        CellMetrics metrics = grid.metrics();
-        double thickness = Math.max(1, metrics.height() / 14);
+        double thickness = lineThickness();
         g.setFill(color);
-        g.fillRect(x, y + Math.round(metrics.baseline() * STRIKE_HEIGHT) - Math.floor(thickness / 2), width, thickness);
+        g.fillRect(x, y + Math.round(grid.metrics().baseline() * STRIKE_HEIGHT) - Math.floor(thickness / 2), width,
+                thickness);
     }
 
     private static String runText(char[] chars, int from, int to, boolean single) {
