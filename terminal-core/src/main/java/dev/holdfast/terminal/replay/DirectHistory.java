@@ -37,8 +37,11 @@ final class DirectHistory {
     static final int MAX_LINE_CELLS = 8_192;
     private static final char ESC = 0x1b;
 
-    /** One logical line's rows; its text is {@code [start, end)} of the replayed text, line break included. */
-    record Line(int start, int end, List<TerminalLine> rows) {
+    /**
+     * One logical line's rows; its text is {@code [start, end)} of the replayed text, line break included, and
+     * {@code styleAfter} the SGR state it leaves (a line may carry a colour into the next).
+     */
+    record Line(int start, int end, List<TerminalLine> rows, TextStyle styleAfter) {
     }
 
     /**
@@ -71,7 +74,7 @@ final class DirectHistory {
                 break;
             }
             style = builder.style;
-            lines.add(new Line(position, end, builder.rows()));
+            lines.add(new Line(position, end, builder.rows(), style));
             position = end;
         }
         long emulatorRows = rowsBeforeFill(text, position, style, styles);
@@ -85,6 +88,70 @@ final class DirectHistory {
         }
         List<Line> direct = List.copyOf(lines.subList(0, keep));
         return new Plan(direct, direct.get(keep - 1).end(), width);
+    }
+
+    /**
+     * Where the text can be cut so that its end, replayed alone into a fresh terminal {@code width} x
+     * {@code height}, leaves the screen (and the rows it scrolls into the history) as a replay of the whole text
+     * leaves them, and the rest above it, replayed alone, makes the history rows above those: the start of a line
+     * (after CR LF), with no SGR in effect there, and at least a screen and a row before the end could fill a row
+     * (see {@link #rowsBeforeFill}). The latest such place is taken, so the end is as short as it can be.
+     *
+     * @return that index, or 0 when there is none (then the whole text is replayed at once)
+     */
+    static int screenStart(char[] text, int width, int height, SgrStyles styles) {
+        if (width < 1 || height < 1) {
+            return 0;
+        }
+        // Each line break before the end adds a row, so the place is about a screen of lines up; a few more are
+        // tried (a style left on, a row that could fill), then the text is replayed whole rather than searched.
+        int tries = 2 * (height + 1) + 16;
+        int lastEsc = Integer.MAX_VALUE;
+        for (int at = text.length - 1; at > 1 && tries > 0; at--) {
+            if (text[at - 1] != '\n' || text[at - 2] != '\r') {
+                continue;
+            }
+            tries--;
+            if (rowsBeforeFill(text, at, TextStyle.EMPTY, styles) < height + 1L) {
+                continue;
+            }
+            if (lastEsc >= at - 2) {
+                lastEsc = lastIndexOf(text, ESC, at - 2);
+            }
+            if (lastEsc < 0 || resets(text, lastEsc, at - 2)) {
+                return at;
+            }
+        }
+        return 0;
+    }
+
+    private static int lastIndexOf(char[] text, char c, int before) {
+        for (int at = before - 1; at >= 0; at--) {
+            if (text[at] == c) {
+                return at;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * Whether the SGR at {@code esc} resets every attribute and ends before {@code end}. (Sanitized text has ESC
+     * only as the start of an SGR.)
+     */
+    private static boolean resets(char[] text, int esc, int end) {
+        int m = esc + 2;
+        while (m < end && text[m] != 'm') {
+            m++;
+        }
+        if (m >= end) {
+            return false;
+        }
+        for (int p = esc + 2; p < m; p++) {
+            if (text[p] != '0') {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

@@ -4,12 +4,15 @@ import com.techsenger.jeditermfx.core.TerminalOutputStream;
 import com.techsenger.jeditermfx.core.model.JediTerminal;
 import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
 import dev.holdfast.terminal.emulation.CellBoundedTextStream;
+import dev.holdfast.terminal.scrollback.FastHistoryTextBuffer;
 import java.time.Clock;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -45,6 +48,12 @@ public final class InertReplay {
      * under a millisecond each, so a renderer waiting on the lock never waits long.
      */
     public static final int DEFAULT_STEP_CHARS = 16_384;
+
+    /**
+     * Text above the screen's part that {@link #beginSplit} leaves to a {@link DeferredHistory}, at least: below
+     * it, a whole replay costs about one step, and splitting would save nothing.
+     */
+    static final int MIN_DEFERRED_CHARS = DEFAULT_STEP_CHARS;
 
     private static final String RESET = "\u001b[0m";
     private static final String DIM = "\u001b[0;2m";
@@ -91,25 +100,57 @@ public final class InertReplay {
      * nor leaves a colour.
      */
     public PendingReplay begin(JediTerminal terminal, String text) {
+        Prepared p = prepare(terminal, text);
+        // Planned outside the lock: building the rows is most of the work, and the view may paint meanwhile.
+        return new PendingReplay(terminal, p.chars(), DirectHistory.plan(p.chars(), p.width(), p.height(),
+                new SgrStyles()));
+    }
+
+    /**
+     * As {@link #begin}, in two parts: the text's end, which makes the last screen, to be fed first; then, from a
+     * {@link DeferredHistory}, the rows above it, to be put in later — after the tab's shell started, say: they
+     * go above anything written meanwhile. Together they leave the terminal as a replay of the whole text.
+     *
+     * <p>The text is split only for a terminal with Holdfast's history ({@link FastHistoryTextBuffer}), and only
+     * when there is more than {@link #MIN_DEFERRED_CHARS} above a place where it can be split without changing
+     * the result (see {@link DirectHistory#screenStart}); otherwise the screen part is the whole text.
+     */
+    public SplitReplay beginSplit(JediTerminal terminal, String text) {
+        Prepared p = prepare(terminal, text);
+        char[] chars = p.chars();
+        SgrStyles styles = new SgrStyles();
+        TerminalTextBuffer buffer = terminal.getTerminalTextBuffer();
+        int split = buffer instanceof FastHistoryTextBuffer
+                ? DirectHistory.screenStart(chars, p.width(), p.height(), styles) : 0;
+        if (split <= MIN_DEFERRED_CHARS) {
+            return new SplitReplay(new PendingReplay(terminal, chars,
+                    DirectHistory.plan(chars, p.width(), p.height(), styles)), Optional.empty());
+        }
+        char[] screen = Arrays.copyOfRange(chars, split, chars.length);
+        return new SplitReplay(new PendingReplay(terminal, screen,
+                DirectHistory.plan(screen, p.width(), p.height(), styles)),
+                Optional.of(new DeferredHistory((FastHistoryTextBuffer) buffer, Arrays.copyOfRange(chars, 0, split))));
+    }
+
+    /** Sanitized text between two resets, and the terminal's size. */
+    private record Prepared(char[] chars, int width, int height) {
+    }
+
+    /** Sanitizes {@code text}, installs the discarding output, and reads the terminal's size. */
+    private Prepared prepare(JediTerminal terminal, String text) {
         String clean = sanitizer.sanitize(text);
         int dropped = text == null ? 0 : text.length() - clean.length();
         if (dropped > 0) {
             LOG.debug("Replay: sanitizer dropped {} of {} characters", dropped, text.length());
         }
         terminal.setTerminalOutput(DISCARD);
-        char[] chars = (RESET + clean + RESET).toCharArray();
-        int width;
-        int height;
         TerminalTextBuffer buffer = terminal.getTerminalTextBuffer();
         buffer.lock();
         try {
-            width = buffer.getWidth();
-            height = buffer.getHeight();
+            return new Prepared((RESET + clean + RESET).toCharArray(), buffer.getWidth(), buffer.getHeight());
         } finally {
             buffer.unlock();
         }
-        // Planned outside the lock: building the rows is most of the work, and the view may paint meanwhile.
-        return new PendingReplay(terminal, chars, DirectHistory.plan(chars, width, height, new SgrStyles()));
     }
 
     /**

@@ -72,6 +72,7 @@ public final class PendingReplay {
                 // Planned for another terminal: the emulator writes from the next line on, as it would have.
                 LOG.debug("Replay: {} of {} direct lines left to the emulator (width {}, planned for {})",
                         plan.lines().size() - nextLine, plan.lines().size(), buffer.getWidth(), plan.width());
+                handOver(nextLine);
                 nextLine = plan.lines().size();
                 return;
             }
@@ -84,8 +85,22 @@ public final class PendingReplay {
                 position = line.end();
             }
             buffer.getHistoryBuffer().addLines(rows);
+            if (nextLine == plan.lines().size()) {
+                handOver(nextLine);
+            }
         } finally {
             buffer.unlock();
+        }
+    }
+
+    /**
+     * Gives the emulator, which writes from direct line {@code next} on, the SGR state the direct lines before it
+     * left: they went into the history without the terminal's style state, and a line may carry its colour into
+     * the next. Caller holds the lock.
+     */
+    private void handOver(int next) {
+        if (next > 0) {
+            terminal.characterAttributes(plan.lines().get(next - 1).styleAfter());
         }
     }
 

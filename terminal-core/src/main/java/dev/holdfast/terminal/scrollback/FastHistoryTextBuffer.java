@@ -150,6 +150,21 @@ public final class FastHistoryTextBuffer extends TerminalTextBuffer {
     }
 
     /**
+     * Puts {@code lines} above the oldest line of the primary history (whichever screen is shown), as far as the
+     * scrollback limit leaves room, and tells the model's listeners. See {@link RingLinesBuffer#prependLines}.
+     * Caller holds the lock.
+     *
+     * @return how many of {@code lines} were kept
+     */
+    public int prependHistory(List<TerminalLine> lines) {
+        int kept = primaryHistory.prependLines(lines);
+        if (kept > 0 && FIRE_MODEL_CHANGE != null) {
+            fireModelChange();
+        }
+        return kept;
+    }
+
+    /**
      * Keeps {@code line}'s object unchanged while it is on the screen or in the history: the history otherwise
      * packs the lines it holds and hands out new objects for them, which would lose a table keyed by line
      * identity (prompt marks, hyperlinks). Caller holds the lock.

@@ -82,7 +82,10 @@ public final class RingLinesBuffer extends LinesBuffer {
     private long bytes;
     private int start;
     private int size;
-    /** Lines ever removed from the top (evicted or cleared): lets a view keep a selection on its text. */
+    /**
+     * Lines ever removed from the top (evicted or cleared), less those put above the top since
+     * ({@link #prependLines}): lets a view keep a selection on its text.
+     */
     private long removedFromTop;
     /**
      * Edits to lines already kept, and lines taken from the bottom: everything but adding at the bottom and
@@ -581,6 +584,44 @@ public final class RingLinesBuffer extends LinesBuffer {
             }
         }
         keepWithinMemory();
+    }
+
+    /**
+     * Puts {@code lines} above the oldest line kept, in order, as far as the limits leave room: the newest of them
+     * first, so a history that is full or fills up keeps the lines nearest its own. Lines already kept keep their
+     * numbers ({@link #removedFromTop} goes down by as many as were put in, and may go below zero), and the edit
+     * counts as a rewrite, so a checkpoint's next capture copies the whole tail again.
+     *
+     * <p>Why: a restore puts a tab's last screen back first and starts its shell, and only then the older history
+     * above it, which may by then have lines below it. Caller holds the lock.
+     *
+     * @return how many of {@code lines} were kept
+     */
+    public int prependLines(List<TerminalLine> lines) {
+        int room = maxLines - size;
+        int take = Math.min(lines.size(), Math.max(0, room));
+        if (take == 0) {
+            return 0;
+        }
+        rewrites++;
+        ensureSlots(size + take);
+        for (int i = lines.size() - 1; i >= lines.size() - take; i--) {
+            TerminalLine line = lines.get(i);
+            LineRuns.dropPlainBlankTail(line);
+            start = start == 0 ? slots.length - 1 : start - 1;
+            slots[start] = line;
+            size++;
+            footprints[start] = 0;
+            pack(start);
+            if (slots[start] != null) {
+                footprints[start] = footprint(line);
+                bytes += footprints[start];
+            }
+        }
+        removedFromTop -= take;
+        int before = size;
+        keepWithinMemory();
+        return Math.max(0, take - (before - size));
     }
 
     /** Drops the oldest lines while the kept ones take more than the memory cap. */

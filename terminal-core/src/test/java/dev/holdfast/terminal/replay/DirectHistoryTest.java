@@ -35,13 +35,13 @@ class DirectHistoryTest {
     private static final String ESC = "\u001b";
     private final ReplaySanitizer sanitizer = new ReplaySanitizer();
 
-    private static JediTerminal fast(int columns, int rows, int history) {
+    static JediTerminal fast(int columns, int rows, int history) {
         StyleState style = new StyleState();
         return new JediTerminal(new HiddenDisplay(),
                 FastHistoryTextBuffer.create(columns, rows, style, history), style);
     }
 
-    private static JediTerminal library(int columns, int rows, int history) {
+    static JediTerminal library(int columns, int rows, int history) {
         StyleState style = new StyleState();
         return new JediTerminal(new HiddenDisplay(), new TerminalTextBuffer(columns, rows, style, history,
                 null), style);
@@ -77,7 +77,7 @@ class DirectHistoryTest {
         return direct;
     }
 
-    private static void assertSameModel(JediTerminal expected, JediTerminal actual, String where) {
+    static void assertSameModel(JediTerminal expected, JediTerminal actual, String where) {
         TerminalTextBuffer e = expected.getTerminalTextBuffer();
         TerminalTextBuffer a = actual.getTerminalTextBuffer();
         assertEquals(e.getHistoryLinesCount(), a.getHistoryLinesCount(), where + ": history lines");
@@ -113,7 +113,7 @@ class DirectHistoryTest {
         return Objects.requireNonNullElse(style, TextStyle.EMPTY);
     }
 
-    private static String export(JediTerminal terminal) {
+    static String export(JediTerminal terminal) {
         return new VtExport(new SgrFormatter()).format(new ScrollbackCapture(new PrimaryBuffers()).capture(terminal));
     }
 
@@ -168,6 +168,24 @@ class DirectHistoryTest {
         int rows = 2 + random.nextInt(40);
         int history = random.nextBoolean() ? 10_000 : 1 + random.nextInt(60);
         return random.nextBoolean() ? () -> fast(columns, rows, history) : () -> library(columns, rows, history);
+    }
+
+    @Test
+    void aColourCarriedOutOfTheLastDirectLineColoursTheEmulatorsFirstLine() {
+        // Every line begins in the colour the one before left on: wherever the plan hands over, the emulator's
+        // first characters must be in it (they were written in the default colour before the hand-over said it).
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 300; i++) {
+            text.append("carried ").append(i).append(' ').append(ESC).append("[3").append(1 + i % 6).append("mset\r\n");
+        }
+        for (int rows : new int[] {5, 24, 50}) {
+            JediTerminal fresh = fast(80, rows, 10_000);
+            TerminalTextBuffer b = fresh.getTerminalTextBuffer();
+            char[] chars = ("\u001b[0m" + sanitizer.sanitize(text.toString()) + "\u001b[0m").toCharArray();
+            assertTrue(DirectHistory.plan(chars, b.getWidth(), b.getHeight(), new SgrStyles()).lines().size() > 200,
+                    "most lines direct");
+            assertSameModel(text.toString(), () -> fast(80, rows, 10_000), 4_096, "80x" + rows);
+        }
     }
 
     @Test

@@ -162,4 +162,57 @@ class RingLinesBufferTest {
         ring.addNewLine(STYLE, new CharBuffer("again"));
         assertEquals(List.of("again"), ring.getLineTexts());
     }
+
+    @Test
+    void linesPutAboveTheTopKeepTheOthersNumbersAndCountAsARewrite() {
+        RingLinesBuffer ring = new RingLinesBuffer(ScrollbackLimit.lines(10, 0), null);
+        for (int i = 0; i < 4; i++) {
+            ring.addLines(List.of(line("new " + i)));
+        }
+        ring.removeTopLines(1);
+        long removed = ring.removedFromTop();
+        long rewrites = ring.rewrites();
+        // Number of "new 3" counted from the first line ever kept: stays the same.
+        long numberOfLast = removed + ring.getLineCount() - 1;
+
+        int kept = ring.prependLines(List.of(line("old 0"), line("old 1"), line("old 2")));
+
+        assertEquals(3, kept);
+        assertEquals(List.of("old 0", "old 1", "old 2", "new 1", "new 2", "new 3"), ring.getLineTexts());
+        assertEquals(numberOfLast, ring.removedFromTop() + ring.getLineCount() - 1);
+        assertEquals(removed - 3, ring.removedFromTop());
+        assertTrue(ring.rewrites() > rewrites, "a rewrite, so a checkpoint copies the tail again");
+    }
+
+    @Test
+    void aHistoryWithLittleRoomKeepsTheNewestOfTheLinesPutAbove() {
+        RingLinesBuffer ring = new RingLinesBuffer(ScrollbackLimit.lines(5, 0), null);
+        ring.addLines(List.of(line("new 0"), line("new 1"), line("new 2")));
+        List<TerminalLine> old = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            old.add(line("old " + i));
+        }
+        assertEquals(2, ring.prependLines(old));
+        assertEquals(List.of("old 98", "old 99", "new 0", "new 1", "new 2"), ring.getLineTexts());
+        assertEquals(0, ring.prependLines(List.of(line("no room"))));
+        // The ring, grown and wrapped around by the lines put above, still adds and evicts at the bottom.
+        ring.addLines(List.of(line("newer")));
+        assertEquals(List.of("old 99", "new 0", "new 1", "new 2", "newer"), ring.getLineTexts());
+    }
+
+    @Test
+    void aMemoryCapDropsTheOldestOfTheLinesPutAbove() {
+        RingLinesBuffer ring = new RingLinesBuffer(ScrollbackLimit.lines(1_000, 64 * 1024), null);
+        ring.addLines(List.of(line("kept")));
+        List<TerminalLine> old = new ArrayList<>();
+        for (int i = 0; i < 900; i++) {
+            old.add(line("old " + i + " " + "z".repeat(200)));
+        }
+        int kept = ring.prependLines(old);
+        assertTrue(kept > 0 && kept < 900, "kept " + kept);
+        assertTrue(ring.estimatedBytes() <= 64 * 1024, "bytes " + ring.estimatedBytes());
+        List<String> texts = ring.getLineTexts();
+        assertEquals("kept", texts.get(texts.size() - 1));
+        assertTrue(texts.get(texts.size() - 2).startsWith("old 899 "), texts.get(texts.size() - 2));
+    }
 }
