@@ -7,8 +7,11 @@ import com.techsenger.jeditermfx.core.model.TerminalLine;
 import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
 import dev.holdfast.terminal.emulation.HiddenDisplay;
 import dev.holdfast.terminal.scrollback.FastHistoryTextBuffer;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -25,13 +28,13 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * ends up as a whole replay would have left it. Only the target's lock is taken, twice and briefly: to read its
  * size, and to put the rows in (again, built at the new width, should it have been resized meanwhile).
  *
- * <p>Runs once: the first {@link #putInPlace} does the work, later calls do nothing. Any thread, one at a time.
+ * <p>Runs once: the first {@link #putInPlace} does the work, later calls do nothing. Any thread.
  */
 public final class DeferredHistory {
     private final FastHistoryTextBuffer target;
     private final char[] text;
     private final AtomicBoolean claimed = new AtomicBoolean();
-    private volatile boolean done;
+    private final CountDownLatch finished = new CountDownLatch(1);
 
     DeferredHistory(FastHistoryTextBuffer target, char[] text) {
         this.target = target;
@@ -45,7 +48,18 @@ public final class DeferredHistory {
 
     /** Whether its rows are in the terminal's history (or it was given up on). Any thread. */
     public boolean isDone() {
-        return done;
+        return finished.getCount() == 0;
+    }
+
+    /**
+     * {@link #putInPlace} here and now unless another thread is at it; then waits for that, at most
+     * {@code within}.
+     *
+     * @return whether the rows are in place
+     */
+    public boolean finish(Duration within) throws InterruptedException {
+        putInPlace();
+        return finished.await(within.toNanos(), TimeUnit.NANOSECONDS);
     }
 
     /**
@@ -81,7 +95,7 @@ public final class DeferredHistory {
                 // Resized while the rows were built: build them again at the width the history has now.
             }
         } finally {
-            done = true;
+            finished.countDown();
         }
     }
 

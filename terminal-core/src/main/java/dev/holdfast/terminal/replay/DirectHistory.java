@@ -103,11 +103,19 @@ final class DirectHistory {
         if (width < 1 || height < 1) {
             return 0;
         }
-        // Each line break before the end adds a row, so the place is about a screen of lines up; a few more are
-        // tried (a style left on, a row that could fill), then the text is replayed whole rather than searched.
+        // The end makes at most one row more than it has line feeds, so the place is at least a screen of line
+        // feeds up: the search starts there. A few places more are tried (a style left on, a row that could fill),
+        // then the text is replayed whole rather than searched.
+        int lineFeeds = 0;
+        int at = text.length;
+        while (at > 0 && lineFeeds < height) {
+            if (text[--at] == '\n') {
+                lineFeeds++;
+            }
+        }
         int tries = 2 * (height + 1) + 16;
         int lastEsc = Integer.MAX_VALUE;
-        for (int at = text.length - 1; at > 1 && tries > 0; at--) {
+        for (at++; at > 1 && tries > 0; at--) {
             if (text[at - 1] != '\n' || text[at - 2] != '\r') {
                 continue;
             }

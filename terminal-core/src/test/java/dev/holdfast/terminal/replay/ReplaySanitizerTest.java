@@ -4,6 +4,7 @@ import static dev.holdfast.terminal.export.VtText.assertVtEquals;
 import static dev.holdfast.terminal.export.VtText.visible;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.Random;
@@ -181,5 +182,33 @@ class ReplaySanitizerTest {
                 i++;
             }
         }
+    }
+
+    @Test
+    void textKeptAsItIsIsExactlyWhatTheTokenByTokenCopyKeeps() {
+        // Pieces near the fast check's edges: SGR look-alikes, SGR parameters at and past the limit, cut-off
+        // sequences, C0 and C1 controls, DEL, surrogates.
+        String[] pieces = {"plain ", "\r\n", "\t", "\n", "\u001b[0m", "\u001b[m", "\u001b[1;31m", "\u001b[38:2::1:2:3m",
+                "\u001b[" + "1;".repeat(128) + "m", "\u001b[" + "1;".repeat(129) + "m", "\u001b[?25m", "\u001b[>4;2m",
+                "\u001b[1 m", "\u001b[2J", "\u001b]0;title\u0007", "\u001b(0", "\u001b", "\u001b[", "\u001b[12", "\u0007",
+                "\u0000", "\u007f", "\u0085", "\u009b31m", "\u00a0é", "日本", "\ud83d\ude00", "\ud800", "x".repeat(50)};
+        Random random = new Random(0x5A_171L);
+        int keptWhole = 0;
+        for (int i = 0; i < 20_000; i++) {
+            StringBuilder text = new StringBuilder();
+            int count = 1 + random.nextInt(12);
+            boolean clean = random.nextInt(3) == 0;
+            for (int p = 0; p < count; p++) {
+                text.append(pieces[random.nextInt(clean ? 9 : pieces.length)]);
+            }
+            String t = text.toString();
+            String expected = ReplaySanitizer.scanned(t);
+            assertEquals(expected, sanitizer.sanitize(t), "case " + i);
+            if (ReplaySanitizer.replayable(t)) {
+                keptWhole++;
+                assertEquals(t, expected, "case " + i + " was kept whole but the copy drops part of it");
+            }
+        }
+        assertTrue(keptWhole > 5_000, "texts kept whole: " + keptWhole);
     }
 }
