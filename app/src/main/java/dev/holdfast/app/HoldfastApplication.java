@@ -22,6 +22,7 @@ import dev.holdfast.app.conversation.ConversationPanels;
 import dev.holdfast.app.diagnostics.FxStallMonitor;
 import dev.holdfast.app.notify.DesktopNotifier;
 import dev.holdfast.app.restore.AgentTabOffers;
+import dev.holdfast.app.restore.PendingHistories;
 import dev.holdfast.app.restore.ResumePlanner;
 import dev.holdfast.app.restore.SessionRestorer;
 import dev.holdfast.app.restore.StartupActivity;
@@ -221,6 +222,8 @@ public final class HoldfastApplication extends Application {
         });
         conversationPanels.connect(conversations);
         conversations.start();
+        // Restored tabs whose older history is not in their model yet: checkpoints wait for it, the quit save puts it in.
+        PendingHistories histories = new PendingHistories();
         checkpoints = new TerminalCheckpoints(window, cps.settings(), context.launch().launchId(), cps.store(),
                 exporter, Platform::runLater, clock, new TerminalCheckpoints.Listener() {
                     @Override
@@ -237,13 +240,16 @@ public final class HoldfastApplication extends Application {
                     public void tookOver() {
                         background.execute(context::tookOver);
                     }
-                }, fingerprints);
+                }, fingerprints, histories::isPending);
         if (cps.settings().enabled() && !context.sentinelClaimed()) {
             String problem = context.sentinelProblem().orElse("unknown");
             checkpoints.holdWrites("the launch sentinel could not be written (" + problem + ")");
             apply(saveProblems.failed(SaveProblems.Write.LAUNCH_MARKER, problem));
         }
-        quit = new QuitSave(saver, exporter::captureWithScreen, () -> {
+        quit = new QuitSave(saver, session -> {
+            histories.complete(session);
+            return exporter.captureWithScreen(session);
+        }, () -> {
             if (autosave != null) {
                 autosave.cancel(false);
             }
@@ -255,7 +261,7 @@ public final class HoldfastApplication extends Application {
                 DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM));
         restorer = new SessionRestorer(replay, background, home(), panel -> separatorLabel(replay, context, panel.panelId()),
                 new AgentTabOffers(ResumePlanner.forThisMachine(inspector, window.settings().resumeAgents()),
-                        conversations, foregrounds));
+                        conversations, foregrounds), histories);
         boolean restoredTabs = restore.snapshot()
                 .map(snapshot -> restorer.restore(window, snapshot, screens()))
                 .orElse(false);

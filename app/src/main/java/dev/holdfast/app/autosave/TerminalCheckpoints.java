@@ -35,6 +35,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -68,6 +69,7 @@ public final class TerminalCheckpoints implements AutoCloseable {
     private final MainWindow window;
     private final ScrollbackExporter exporter;
     private final ScreenFingerprints fingerprints;
+    private final Predicate<TerminalSession> historyToCome;
     private final ExecutorService executor =
             Executors.newSingleThreadExecutor(new NamedThreadFactory("holdfast-checkpoint", true));
     private final CheckpointCoordinator coordinator;
@@ -87,6 +89,18 @@ public final class TerminalCheckpoints implements AutoCloseable {
     public TerminalCheckpoints(MainWindow window, CheckpointSettings settings, UUID launchId, ScrollbackStore store,
                                ScrollbackExporter exporter, Executor uiTurns, Clock clock, Listener listener,
                                ScreenFingerprints fingerprints) {
+        this(window, settings, launchId, store, exporter, uiTurns, clock, listener, fingerprints, session -> false);
+    }
+
+    /**
+     * @param historyToCome whether a restored tab's older history is still to be put in its model: such a tab is
+     *     taken as busy (tried again later), so that a copy lacking that history never replaces the record this
+     *     launch wrote back from the restored text
+     */
+    public TerminalCheckpoints(MainWindow window, CheckpointSettings settings, UUID launchId, ScrollbackStore store,
+                               ScrollbackExporter exporter, Executor uiTurns, Clock clock, Listener listener,
+                               ScreenFingerprints fingerprints, Predicate<TerminalSession> historyToCome) {
+        this.historyToCome = Objects.requireNonNull(historyToCome, "historyToCome");
         this.fingerprints = Objects.requireNonNull(fingerprints, "fingerprints");
         this.window = window;
         this.exporter = exporter;
@@ -179,7 +193,7 @@ public final class TerminalCheckpoints implements AutoCloseable {
         VisibleScreen screen;
         // One hold of the lock: the fingerprint saved with the text must describe the screen the text ends with.
         // Not waited for: a busy reader's terminal is tried again later (see ScrollbackSource#capture).
-        if (!tab.session().tryLockBuffer()) {
+        if (historyToCome.test(tab.session()) || !tab.session().tryLockBuffer()) {
             return null;
         }
         try {

@@ -6,8 +6,11 @@ import com.techsenger.jeditermfx.core.util.TermSize;
 import dev.holdfast.terminal.agent.resume.TabResume;
 import dev.holdfast.terminal.emulation.TerminalSession;
 import dev.holdfast.terminal.replay.InertReplay;
+import dev.holdfast.terminal.replay.DeferredHistory;
 import dev.holdfast.terminal.replay.PendingReplay;
+import dev.holdfast.terminal.replay.SplitReplay;
 import dev.holdfast.terminal.threads.NamedThreadFactory;
+import dev.holdfast.terminal.threads.ThreadNice;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
@@ -52,6 +55,12 @@ import org.slf4j.LoggerFactory;
 public final class RestoreReplays implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RestoreReplays.class);
     static final String THREAD_NAME = "holdfast-restore-replay";
+    static final String HISTORY_THREAD_NAME = "holdfast-restore-history";
+    /**
+     * The nice value of the thread that puts restored tabs' older history in place. It runs while the restored
+     * shells start and print their first prompts, and the window paints them: those come first.
+     */
+    static final int HISTORY_NICE = 10;
     /** Replays run at once at most; more would only share the memory bandwidth and the shells' start-up. */
     static final int MAX_THREADS = 4;
     /**
@@ -84,6 +93,8 @@ public final class RestoreReplays implements AutoCloseable {
     private final Executor shellStarter;
     private final SliceObserver observer;
     private final ExecutorService thread;
+    private final ExecutorService historyThread;
+    private final PendingHistories histories;
     private final AtomicInteger waiting = new AtomicInteger();
     /** Completes with the window's first size; later sizes replace {@link #latestSize}. */
     private final CompletableFuture<TabSize> size = new CompletableFuture<>();
@@ -94,18 +105,21 @@ public final class RestoreReplays implements AutoCloseable {
      * @param shellStarter where {@link TerminalSession#start()} runs (it spawns a process): the app's background
      *     executor, so that the next tab's replay need not wait for it
      */
-    public RestoreReplays(InertReplay replay, Executor shellStarter, SliceObserver observer, int threads) {
+    public RestoreReplays(InertReplay replay, Executor shellStarter, PendingHistories histories, SliceObserver observer,
+                          int threads) {
         if (threads < 1) {
             throw new IllegalArgumentException("at least one replay thread: " + threads);
         }
+        this.histories = Objects.requireNonNull(histories, "histories");
         this.thread = Executors.newFixedThreadPool(threads, new NamedThreadFactory(THREAD_NAME, true));
+        this.historyThread = Executors.newSingleThreadExecutor(new NamedThreadFactory(HISTORY_THREAD_NAME, true));
         this.replay = Objects.requireNonNull(replay, "replay");
         this.shellStarter = Objects.requireNonNull(shellStarter, "shellStarter");
         this.observer = Objects.requireNonNull(observer, "observer");
     }
 
-    public RestoreReplays(InertReplay replay, Executor shellStarter) {
-        this(replay, shellStarter, SliceObserver.NONE, defaultThreads());
+    public RestoreReplays(InertReplay replay, Executor shellStarter, PendingHistories histories) {
+        this(replay, shellStarter, histories, SliceObserver.NONE, defaultThreads());
     }
 
     /** A core for the FX thread, the others for replays, at most {@value #MAX_THREADS}: one on two cores. */
@@ -168,11 +182,16 @@ public final class RestoreReplays implements AutoCloseable {
             boolean launched = false;
             RuntimeException failure = null;
             TabResume resume = awaitOffer(session, offer);
+            DeferredHistory[] later = new DeferredHistory[1];
             try {
-                if (replayInto(session, resume.replay() ? scrollback : null, label, resume.line())) {
+                if (replayInto(session, resume.replay() ? scrollback : null, label, resume.line(),
+                        history -> later[0] = history)) {
                     shellStarter.execute(session::start);
                     launched = true;
                     started.accept(resume);
+                    if (later[0] != null) {
+                        putInPlaceLater(session, later[0]);
+                    }
                 }
             } catch (RuntimeException e) {
                 failure = e;
@@ -219,6 +238,11 @@ public final class RestoreReplays implements AutoCloseable {
         return waiting.get() > 0;
     }
 
+    /** Whether some restored tab's older history is still to be put in place. Any thread. */
+    public boolean historyPending() {
+        return histories.any();
+    }
+
     private static TabResume awaitOffer(TerminalSession session, CompletableFuture<TabResume> offer) {
         try {
             return offer.get(OFFER_WAIT.toMillis(), TimeUnit.MILLISECONDS);
@@ -232,8 +256,39 @@ public final class RestoreReplays implements AutoCloseable {
         }
     }
 
-    /** @return false when the restore was stopped before the tab's replay ended */
-    private boolean replayInto(TerminalSession session, String scrollback, String label, Optional<String> line) {
+    /**
+     * The older history of a tab whose shell has been started, on the history thread, in queue order. A tab
+     * whose rows never get there this way (the restore is closed first) keeps them pending, for the quit save.
+     */
+    private void putInPlaceLater(TerminalSession session, DeferredHistory history) {
+        try {
+            historyThread.execute(() -> {
+                ThreadNice.lowerCurrentThread(HISTORY_NICE);
+                long started = System.nanoTime();
+                try {
+                    int rows = history.putInPlace();
+                    LOG.debug("Panel {}: {} rows of restored history put in place in {} ms", session.spec().panelId(),
+                            rows, (System.nanoTime() - started) / 1_000_000);
+                } catch (RuntimeException e) {
+                    // Costs the tab its older scrollback in the model, not its shell; the record on disk keeps it.
+                    LOG.warn("Panel {}: putting its restored history in place failed", session.spec().panelId(), e);
+                } finally {
+                    histories.done(session);
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            LOG.debug("Panel {}: the restore is closed; its history waits for the quit save", session.spec().panelId());
+        }
+    }
+
+    /**
+     * Replays the tab's last screen and its separator; its older history, when the text was split, goes to
+     * {@code later} (and is pending in {@link PendingHistories} from before its shell starts).
+     *
+     * @return false when the restore was stopped before the tab's replay ended
+     */
+    private boolean replayInto(TerminalSession session, String scrollback, String label, Optional<String> line,
+                               Consumer<DeferredHistory> later) {
         if (closed) {
             return false;
         }
@@ -242,7 +297,8 @@ public final class RestoreReplays implements AutoCloseable {
         long started = System.nanoTime();
         try {
             if (scrollback != null && !scrollback.isEmpty()) {
-                PendingReplay pending = replay.begin(session.terminal(), scrollback);
+                SplitReplay split = replay.beginSplit(session.terminal(), scrollback);
+                PendingReplay pending = split.screen();
                 boolean finished = false;
                 while (!finished) {
                     if (closed) {
@@ -252,6 +308,10 @@ public final class RestoreReplays implements AutoCloseable {
                     observer.sliceFed(session, pending.remainingChars());
                 }
                 replay.separator(session.terminal(), label);
+                split.history().ifPresent(history -> {
+                    histories.add(session, history);
+                    later.accept(history);
+                });
                 LOG.debug("Panel {}: replayed {} characters in {} ms at {}", session.spec().panelId(),
                         scrollback.length(), (System.nanoTime() - started) / 1_000_000,
                         known.map(tabSize -> tabSize.columns() + "x" + tabSize.rows()).orElse("its own size"));
@@ -311,5 +371,7 @@ public final class RestoreReplays implements AutoCloseable {
         for (Runnable queued : thread.shutdownNow()) {
             ((QueuedTab) queued).abandon();
         }
+        // Histories not put in yet stay pending: the quit save puts them in before it copies their tabs.
+        historyThread.shutdownNow();
     }
 }

@@ -78,7 +78,17 @@ public final class SessionRestorer implements AutoCloseable {
      */
     public SessionRestorer(InertReplay replay, Executor background, Path home,
                            java.util.function.Function<PanelSnapshot, String> separatorLabel, Offers offers) {
-        this.replays = new RestoreReplays(replay, background);
+        this(replay, background, home, separatorLabel, offers, new PendingHistories());
+    }
+
+    /**
+     * @param histories where the restored tabs whose older history is still to come are kept, for the checkpoints
+     *     and the quit save to ask
+     */
+    public SessionRestorer(InertReplay replay, Executor background, Path home,
+                           java.util.function.Function<PanelSnapshot, String> separatorLabel, Offers offers,
+                           PendingHistories histories) {
+        this.replays = new RestoreReplays(replay, background, histories);
         this.home = home;
         this.separatorLabel = separatorLabel;
         this.background = background;
@@ -160,9 +170,12 @@ public final class SessionRestorer implements AutoCloseable {
         sized[0].invalidated(null);
     }
 
-    /** Whether some restored tab is still being replayed (its shell not started yet). Any thread. */
+    /**
+     * Whether some restored tab is still being replayed: its shell not started yet, or its older history not in
+     * place yet. Any thread.
+     */
     public boolean replaying() {
-        return replays.replaying();
+        return replays.replaying() || replays.historyPending();
     }
 
     /** Stops the replays; tabs not replayed yet stay without a shell (the window is going away). */

@@ -48,6 +48,7 @@ class RestoreReplaysTest {
     private final ExecutorService shells = Executors.newCachedThreadPool(new NamedThreadFactory("test-shell-start", true));
     private final InertReplay replay = new InertReplay(new ReplaySanitizer(), Clock.systemUTC(),
             DateTimeFormatter.ISO_LOCAL_DATE_TIME);
+    private final PendingHistories histories = new PendingHistories();
     private final List<TerminalSession> sessions = new ArrayList<>();
     private final List<RestoreReplays> replays = new ArrayList<>();
 
@@ -72,7 +73,7 @@ class RestoreReplaysTest {
     }
 
     private RestoreReplays replays(RestoreReplays.SliceObserver observer, int threads) {
-        RestoreReplays r = new RestoreReplays(replay, shells, observer, threads);
+        RestoreReplays r = new RestoreReplays(replay, shells, histories, observer, threads);
         replays.add(r);
         // No window in these tests: the tabs keep their own size.
         r.sizeKnown(new RestoreReplays.TabSize(80, 24));
@@ -119,6 +120,32 @@ class RestoreReplaysTest {
         int separator = text.indexOf("── restored earlier ──");
         int shell = text.indexOf("shell-output");
         assertTrue(restored >= 0 && separator > restored && shell > separator, text);
+    }
+
+    @Test
+    void aLongScrollbackComesBackWholeAboveTheShellsOutputWithItsHistoryPutInAfterTheShellStarts() throws Exception {
+        StringBuilder scrollback = new StringBuilder();
+        for (int i = 0; i < 3_000; i++) {
+            scrollback.append(ESC).append("[3").append(i % 8).append("mrestored-").append(String.format("%05d", i))
+                    .append(ESC).append("[0m\r\n");
+        }
+        scrollback.append("last-restored");
+        TerminalSession tab = session("echo shell-output; sleep 30");
+        replays(RestoreReplays.SliceObserver.NONE).replayThenStart(tab, scrollback.toString(), "restored earlier")
+                .get(20, TimeUnit.SECONDS);
+        await("the shell's output", () -> text(tab).contains("shell-output"));
+        await("the restored history", () -> !histories.isPending(tab));
+        String text = text(tab);
+        int previous = -1;
+        for (int i = 0; i < 3_000; i++) {
+            int at = text.indexOf(String.format("restored-%05d\n", i));
+            assertTrue(at > previous, "restored line " + i + " at " + at + ", after " + previous);
+            previous = at;
+        }
+        assertTrue(previous < text.indexOf("last-restored") && text.indexOf("last-restored")
+                < text.indexOf("── restored earlier ──") && text.indexOf("── restored earlier ──")
+                < text.indexOf("shell-output"), "restored text, separator, then the shell's output");
+        assertFalse(histories.any());
     }
 
     @Test
@@ -293,7 +320,7 @@ class RestoreReplaysTest {
     @Test
     void replaysWaitForTheWindowsSizeAndGiveItToEachTabBeforeReplaying() throws Exception {
         List<Integer> widthsWhileReplaying = new CopyOnWriteArrayList<>();
-        RestoreReplays r = new RestoreReplays(replay, shells, (session, remaining) -> {
+        RestoreReplays r = new RestoreReplays(replay, shells, histories, (session, remaining) -> {
             session.buffer().lock();
             try {
                 widthsWhileReplaying.add(session.buffer().getWidth());

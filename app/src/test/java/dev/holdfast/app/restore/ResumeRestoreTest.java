@@ -86,7 +86,7 @@ class ResumeRestoreTest {
     }
 
     private void restore(TerminalSession session, String scrollback, TabResume offer) {
-        replays = new RestoreReplays(replay, shells, RestoreReplays.SliceObserver.NONE, 1);
+        replays = new RestoreReplays(replay, shells, new PendingHistories(), RestoreReplays.SliceObserver.NONE, 1);
         replays.sizeKnown(new RestoreReplays.TabSize(80, 24));
         replays.replayThenStart(session, scrollback, "restored", CompletableFuture.completedFuture(offer), decided -> {
             if (decided instanceof TabResume.Offer typed) {
