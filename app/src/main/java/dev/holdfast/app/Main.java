@@ -5,6 +5,7 @@ import dev.holdfast.checkpoint.session.ProcessTable;
 import dev.holdfast.checkpoint.store.PrivateFiles;
 import dev.holdfast.checkpoint.store.StateDirectory;
 import dev.holdfast.terminal.pty.NativeLibraryDirectory;
+import dev.holdfast.terminal.pty.PtyWarmup;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
@@ -52,6 +53,8 @@ public final class Main {
             // pty4j then unpacks its library into the system temporary directory, as it does by default.
             LoggerFactory.getLogger(Main.class).warn("No private native library cache: {}", e.toString());
         }
+        // Beside the launch preparation and the window: the first tab's shell would otherwise wait for it.
+        PtyWarmup.start();
         quietJavaFxConsole();
         HoldfastApplication.prepare(LaunchPreparation.prepare(new LaunchPreparation.Inputs(state, stateProblem, options,
                 System.getenv(), System.getProperties(), Clock.systemDefaultZone(), ProcessTable.system(),
