@@ -288,17 +288,21 @@ public final class RingLinesBuffer extends LinesBuffer {
     }
 
     private void append(TerminalLine line) {
-        LineRuns.dropPlainBlankTail(line);
         ensureSlots(size + 1);
-        int slot = slot(size);
-        slots[slot] = line;
+        put(slot(size), line);
+    }
+
+    /** Puts {@code line} in the free slot {@code s}, which the caller has just made part of the ring; packs it if it may. */
+    private void put(int s, TerminalLine line) {
+        LineRuns.dropPlainBlankTail(line);
+        slots[s] = line;
         size++;
         // Packed, the line is measured from its record; only a line that stays an object is walked run by run.
-        footprints[slot] = 0;
-        pack(slot);
-        if (slots[slot] != null) {
-            footprints[slot] = footprint(line);
-            bytes += footprints[slot];
+        footprints[s] = 0;
+        pack(s);
+        if (slots[s] != null) {
+            footprints[s] = footprint(line);
+            bytes += footprints[s];
         }
     }
 
@@ -606,17 +610,8 @@ public final class RingLinesBuffer extends LinesBuffer {
         rewrites++;
         ensureSlots(size + take);
         for (int i = lines.size() - 1; i >= lines.size() - take; i--) {
-            TerminalLine line = lines.get(i);
-            LineRuns.dropPlainBlankTail(line);
             start = start == 0 ? slots.length - 1 : start - 1;
-            slots[start] = line;
-            size++;
-            footprints[start] = 0;
-            pack(start);
-            if (slots[start] != null) {
-                footprints[start] = footprint(line);
-                bytes += footprints[start];
-            }
+            put(start, lines.get(i));
         }
         removedFromTop -= take;
         int before = size;

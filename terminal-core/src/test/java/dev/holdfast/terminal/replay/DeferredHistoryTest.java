@@ -11,7 +11,6 @@ import com.techsenger.jeditermfx.core.RequestOrigin;
 import com.techsenger.jeditermfx.core.model.JediTerminal;
 import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
 import com.techsenger.jeditermfx.core.util.TermSize;
-import dev.holdfast.terminal.export.RandomStyledText;
 import java.time.Clock;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -97,39 +96,18 @@ class DeferredHistoryTest {
     void randomLogsReplayToTheSameModelSplitOrWhole() {
         long seed = 0xDEF_E44EDL;
         Random random = new Random(seed);
-        RandomStyledText styles = new RandomStyledText(random, 1, 1);
+        RandomLogs logs = new RandomLogs(random, true);
         int split = 0;
         for (int i = 0; i < 120; i++) {
-            StringBuilder log = new StringBuilder();
-            int lines = 1 + random.nextInt(1_500);
-            for (int line = 0; line < lines; line++) {
-                int pieces = random.nextInt(8);
-                for (int piece = 0; piece < pieces; piece++) {
-                    if (random.nextInt(3) == 0) {
-                        log.append(styles.sgr());
-                    }
-                    log.append(switch (random.nextInt(300)) {
-                        case 0 -> "日本";
-                        case 1 -> "\t";
-                        case 2 -> "\r";
-                        case 3 -> "e\u0301";
-                        case 4 -> "—→≠€ ─┼─";
-                        case 5 -> ESC + "[44m";
-                        case 6, 7, 8, 9, 10 -> "x".repeat(random.nextInt(400));
-                        default -> "word" + random.nextInt(1000) + " ";
-                    });
-                }
-                // Most lines end reset, as an export's do; some carry their style into the next.
-                log.append(random.nextInt(6) == 0 ? "" : ESC + "[0m").append(random.nextInt(50) == 0 ? "\n" : "\r\n");
-            }
+            String log = logs.next(1_500);
             int columns = 20 + random.nextInt(120);
             int rows = 2 + random.nextInt(40);
             int limit = random.nextBoolean() ? 10_000 : 1 + random.nextInt(600);
             String where = "seed " + seed + ", case " + i + ", " + columns + "x" + rows + ", limit " + limit;
             JediTerminal expected = fast(columns, rows, limit);
-            whole(expected, log.toString());
+            whole(expected, log);
             JediTerminal actual = fast(columns, rows, limit);
-            SplitReplay replay = inert.beginSplit(actual, log.toString());
+            SplitReplay replay = inert.beginSplit(actual, log);
             while (!replay.screen().step(1 + random.nextInt(20_000))) {
                 // Bounded steps.
             }

@@ -133,31 +133,11 @@ class DirectHistoryTest {
     void randomLogsOfMostlySimpleLinesReplayToTheSameModelEitherWay() {
         long seed = 0x10_95L;
         Random random = new Random(seed);
-        RandomStyledText styles = new RandomStyledText(random, 1, 1);
+        RandomLogs logs = new RandomLogs(random, false);
         int withDirectLines = 0;
         for (int i = 0; i < 150; i++) {
-            StringBuilder log = new StringBuilder();
-            int lines = 1 + random.nextInt(400);
-            for (int line = 0; line < lines; line++) {
-                int pieces = random.nextInt(8);
-                for (int piece = 0; piece < pieces; piece++) {
-                    if (random.nextInt(3) == 0) {
-                        log.append(styles.sgr());
-                    }
-                    log.append(switch (random.nextInt(300)) {
-                        case 0 -> "日本";
-                        case 1 -> "\t";
-                        case 2 -> "\r";
-                        case 3 -> "e\u0301";
-                        case 4 -> "—→≠€ ─┼─";
-                        case 5, 6, 7, 8, 9, 10 -> "x".repeat(random.nextInt(400));
-                        default -> "word" + random.nextInt(1000) + " ";
-                    });
-                }
-                // Most lines end reset, as an export's do; some carry their style into the next.
-                log.append(random.nextInt(6) == 0 ? "" : ESC + "[0m").append(random.nextInt(50) == 0 ? "\n" : "\r\n");
-            }
-            withDirectLines += assertSameModel(log.toString(), randomTerminal(random), 1 + random.nextInt(20_000),
+            String log = logs.next(400);
+            withDirectLines += assertSameModel(log, randomTerminal(random), 1 + random.nextInt(20_000),
                     "seed " + seed + ", case " + i) > 0 ? 1 : 0;
         }
         assertTrue(withDirectLines > 30, "cases that used direct rows: " + withDirectLines);
