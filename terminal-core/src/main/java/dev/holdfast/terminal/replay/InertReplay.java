@@ -3,7 +3,6 @@ package dev.holdfast.terminal.replay;
 import com.techsenger.jeditermfx.core.TerminalOutputStream;
 import com.techsenger.jeditermfx.core.model.JediTerminal;
 import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
-import dev.holdfast.terminal.emulation.CellBoundedTextStream;
 import dev.holdfast.terminal.scrollback.FastHistoryTextBuffer;
 import java.time.Clock;
 import java.time.ZonedDateTime;
@@ -18,14 +17,13 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Replays restored scrollback into a terminal's emulator model, inertly: the text is sanitized (see
- * {@link ReplaySanitizer}) and fed through JediTerm's own emulator, so it wraps, styles and scrolls into the
- * history as live output would, with nothing in it able to query, switch modes, set a title or clipboard, or
- * reach a process.
+ * {@link ReplaySanitizer}) and fed through Holdfast's parser into JediTerm's model, as live output is, so it
+ * wraps, styles (crossed-out text included) and scrolls into the history as live output would, with nothing in
+ * it able to query, switch modes, set a title or clipboard, or reach a process.
  *
- * <p>Two corrections to the emulator make the restored rows show exactly what the export wrote, so exporting
- * them again gives the same text: wide characters are fed only as far as they fit on the row
- * ({@link CellBoundedTextStream}), and a row that a wrap scrolls in is not painted with the current background
- * ({@link WrapWithoutFill}).
+ * <p>Two things make the restored rows show exactly what the export wrote, so exporting them again gives the same
+ * text: wide characters go in only as far as they fit on the row (the parser's handler cuts runs so), and a row
+ * that a wrap scrolls in is not painted with the current background ({@link WrapWithoutFill}).
  *
  * <p>Contract with the caller: the terminal has no PTY attached yet. Replay installs a discarding
  * {@link TerminalOutputStream} on the terminal (a second guard: anything the emulator might answer goes

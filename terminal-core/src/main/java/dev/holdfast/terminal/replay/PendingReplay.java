@@ -1,11 +1,11 @@
 package dev.holdfast.terminal.replay;
 
-import com.techsenger.jeditermfx.core.emulator.JediEmulator;
 import com.techsenger.jeditermfx.core.model.JediTerminal;
 import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
-import dev.holdfast.terminal.emulation.CellBoundedTextStream;
 import com.techsenger.jeditermfx.core.model.TerminalLine;
-import java.io.IOException;
+import dev.holdfast.terminal.stream.HyperlinkListener;
+import dev.holdfast.terminal.vt.JediTerminalHandler;
+import dev.holdfast.terminal.vt.VtParser;
 import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
@@ -24,8 +24,6 @@ import org.slf4j.LoggerFactory;
 public final class PendingReplay {
     private static final Logger LOG = LoggerFactory.getLogger(PendingReplay.class);
     private static final char ESC = 0x1b;
-    /** After this many emulator failures in one slice the slice is abandoned rather than retried forever. */
-    private static final int MAX_FAULTS_PER_SLICE = 16;
 
     private final JediTerminal terminal;
     private final char[] chars;
@@ -166,30 +164,17 @@ public final class PendingReplay {
         return -1;
     }
 
-    /** Runs {@code chars[from, to)} through a JediTerm emulator into the terminal, under the buffer lock. */
+    /** Runs {@code chars[from, to)} through the replay's emulator into the terminal, under the buffer lock. */
     static void feed(JediTerminal terminal, char[] chars, int from, int to) {
         TerminalTextBuffer buffer = terminal.getTerminalTextBuffer();
-        JediEmulator emulator = new JediEmulator(new CellBoundedTextStream(chars, from, to - from),
-                WrapWithoutFill.around(terminal));
+        // Holdfast's parser, as live output is read (a sequence the model chokes on costs that sequence), so a
+        // replay keeps what it keeps live: crossed-out text, colon SGRs. Text goes in cut to the cells left on
+        // the row, so a wide character is never lost at a wrap.
+        VtParser parser = new VtParser(new JediTerminalHandler(WrapWithoutFill.around(terminal),
+                HyperlinkListener.NONE, JediTerminalHandler.Replies.DISCARD, "replay"));
         buffer.lock();
         try {
-            int faults = 0;
-            while (emulator.hasNext()) {
-                try {
-                    emulator.next();
-                } catch (IOException e) {
-                    // End of the slice.
-                    break;
-                } catch (RuntimeException e) {
-                    // As in the PTY reader: input the emulator chokes on costs that input, not the restore.
-                    if (faults++ == 0) {
-                        LOG.warn("Replay: emulator failed on restored text; continuing", e);
-                    }
-                    if (faults >= MAX_FAULTS_PER_SLICE) {
-                        break;
-                    }
-                }
-            }
+            parser.advance(chars, from, to);
         } finally {
             buffer.unlock();
         }

@@ -1,22 +1,23 @@
 package dev.holdfast.terminal.replay;
 
-import com.techsenger.jeditermfx.core.ArrayTerminalDataStream;
 import com.techsenger.jeditermfx.core.TextStyle;
-import com.techsenger.jeditermfx.core.emulator.JediEmulator;
 import com.techsenger.jeditermfx.core.model.JediTerminal;
 import com.techsenger.jeditermfx.core.model.StyleState;
 import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
 import dev.holdfast.terminal.emulation.HiddenDisplay;
-import java.io.IOException;
+import dev.holdfast.terminal.stream.HyperlinkListener;
+import dev.holdfast.terminal.vt.JediTerminalHandler;
+import dev.holdfast.terminal.vt.VtParser;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The style an SGR sequence leaves, as JediTerm's own emulator computes it: each distinct (style before,
- * sequence) pair is run once through a JediTerm emulator on a scratch terminal of its own, and remembered. So the
- * rows {@link DirectHistory} builds carry exactly the styles the emulator would have given them, quirks included,
- * without this class knowing what any SGR parameter means. One per replay; not thread-safe.
+ * The style an SGR sequence leaves, as the replay's emulator computes it: each distinct (style before, sequence)
+ * pair is run once through Holdfast's parser on a scratch terminal of its own, and remembered. So the rows
+ * {@link DirectHistory} builds carry exactly the styles the emulator part of a replay gives them (see
+ * {@link PendingReplay#feed}), without this class knowing what any SGR parameter means. One per replay; not
+ * thread-safe.
  */
 final class SgrStyles {
     /**
@@ -62,6 +63,9 @@ final class SgrStyles {
     private final StyleState state = new StyleState();
     private final JediTerminal scratch = new JediTerminal(new HiddenDisplay(), new TerminalTextBuffer(8, 2, state, 0, null),
             state);
+    /** Holdfast's parser, as live output is read: it knows the SGRs the library's emulator drops (9 and 29). */
+    private final VtParser parser = new VtParser(new JediTerminalHandler(scratch, HyperlinkListener.NONE,
+            JediTerminalHandler.Replies.DISCARD, "replay-sgr"));
     private final Map<Key, TextStyle> after = new HashMap<>();
     private final Map<TextStyle, TextStyle> canonical = new HashMap<>(Map.of(TextStyle.EMPTY, TextStyle.EMPTY));
 
@@ -81,14 +85,7 @@ final class SgrStyles {
 
     private TextStyle run(TextStyle before, char[] text, int start, int end) {
         scratch.characterAttributes(before);
-        JediEmulator emulator = new JediEmulator(new ArrayTerminalDataStream(text, start, end - start), scratch);
-        try {
-            while (emulator.hasNext()) {
-                emulator.next();
-            }
-        } catch (IOException endOfSequence) {
-            // All of it was read.
-        }
+        parser.advance(text, start, end);
         return state.getCurrent();
     }
 }
