@@ -108,7 +108,8 @@ class ActivityWatcherBenchmark {
                     scale * delta(cpuBefore, cpuAfter, "holdfast-pane-"),
                     scale * delta(cpuBefore, cpuAfter, ""),
                     after.path("paneClocks").path("writes").asLong() - before.path("paneClocks").path("writes").asLong(),
-                    p99(buckets, limits(histogram)), after.path("fxStalls").path("maxMillis").asDouble(), sum(buckets),
+                    p99(buckets, limits(histogram)),
+                    FxStallFigures.worstBetween(before.path("fxStalls"), after.path("fxStalls")), sum(buckets),
                     after.has("activity"));
         }
     }

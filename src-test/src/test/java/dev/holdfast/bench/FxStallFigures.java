@@ -44,6 +44,32 @@ public final class FxStallFigures {
                 kept);
     }
 
+    /**
+     * The worst stall between two {@code fxStalls} snapshots of one launch, in milliseconds: the longest of the
+     * stalls the monitor kept since {@code before} (it keeps the last few of 100 ms or more), or, with none, the
+     * upper bound of the highest histogram bucket that grew (0 when none did). Its {@code maxMillis} is the worst
+     * since the launch began, start-up included, which is not the figure of a window measured later.
+     */
+    public static double worstBetween(JsonNode before, JsonNode after) {
+        long added = after.path("stallCount").asLong() - before.path("stallCount").asLong();
+        JsonNode kept = after.path("stalls");
+        double worst = 0;
+        if (added > 0) {
+            for (int i = (int) Math.max(0, kept.size() - added); i < kept.size(); i++) {
+                worst = Math.max(worst, kept.get(i).path("millis").asDouble());
+            }
+            return worst;
+        }
+        for (var bucket : (Iterable<Map.Entry<String, JsonNode>>) after.path("histogram")::fields) {
+            if (bucket.getValue().asLong() > before.path("histogram").path(bucket.getKey()).asLong()) {
+                String upper = bucket.getKey().replaceAll(".*?(\\d+)\\s*ms$", "$1");
+                worst = upper.matches("\\d+") && !bucket.getKey().startsWith(">")
+                        ? Double.parseDouble(upper) : Double.POSITIVE_INFINITY;
+            }
+        }
+        return worst;
+    }
+
     /** The label of the histogram's bucket where the 99th percent of probes falls ("<16ms"), or "?" past its end. */
     private static String p99Bucket(JsonNode fxStalls) {
         long probes = fxStalls.path("probes").asLong();
