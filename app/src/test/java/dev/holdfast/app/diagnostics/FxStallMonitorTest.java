@@ -88,8 +88,8 @@ class FxStallMonitorTest {
     }
 
     /**
-     * Holds the thread past {@link FxStallMonitor#STALL_MS} and then two more looks of the monitor: the look
-     * after the first one began after the stall was that long, so the stack was taken by then.
+     * Holds the thread past {@link FxStallMonitor#STALL_MS} and then until the probe posted during the hold is
+     * that old and its stack was taken (see the loop).
      */
     private static void holdTheWindowUntilLookedAt(AtomicInteger looks) {
         long start = System.nanoTime();
@@ -99,7 +99,12 @@ class FxStallMonitorTest {
             }
             int seen = looks.get();
             long deadline = System.currentTimeMillis() + 20_000;
-            while (looks.get() < seen + 2 && System.currentTimeMillis() < deadline) {
+            // The probe that measures the stall is posted at the first look after the hold began (up to a probe
+            // interval into it), then looked at every STALL_LOOK_INTERVAL_MS: that many looks more make it a
+            // stall's age, and one more samples the stack. Two looks were enough only when that first look came
+            // early: on a slow machine the probe waited 52 ms and the test failed.
+            long needed = seen + 3 + FxStallMonitor.STALL_MS / FxStallMonitor.STALL_LOOK_INTERVAL_MS;
+            while (looks.get() < needed && System.currentTimeMillis() < deadline) {
                 Thread.sleep(5);
             }
         } catch (InterruptedException e) {
