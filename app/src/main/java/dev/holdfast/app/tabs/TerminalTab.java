@@ -28,7 +28,12 @@ import javafx.scene.layout.BorderPane;
 public final class TerminalTab {
     private final TerminalSession session;
     private final TerminalView view;
-    private final FindBar findBar;
+    /**
+     * Made when first opened: a find bar is a text field, toggles and buttons with their skins and styles (for the
+     * first tab also some 240 classes, the text field's behaviour and skin), which most tabs never show.
+     */
+    private FindBar findBar;
+    private final BorderPane content;
     private final Tab tab = new Tab();
     private final TabHeader header;
     private final TabBody body;
@@ -54,10 +59,10 @@ public final class TerminalTab {
         ForwardingEvents events = new ForwardingEvents();
         this.session = sessionFactory.apply(events);
         this.view = new TerminalView(session, look, services);
-        this.findBar = new FindBar(view.find(), view);
         events.attach(this);
         this.header = new TabHeader(title, this::rename, view::requestFocus);
-        this.body = new TabBody(new BorderPane(view, findBar, null, null, null));
+        this.content = new BorderPane(view);
+        this.body = new TabBody(content);
         tab.setGraphic(header);
         tab.setUserData(this);
         // The content is in the scene only while the tab is selected. Styling and laying out twenty restored tabs'
@@ -210,7 +215,12 @@ public final class TerminalTab {
         return view;
     }
 
+    /** The tab's find bar, made the first time it is asked for (FX thread). */
     public FindBar findBar() {
+        if (findBar == null) {
+            findBar = new FindBar(view.find(), view);
+            content.setTop(findBar);
+        }
         return findBar;
     }
 
