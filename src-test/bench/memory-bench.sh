@@ -15,6 +15,8 @@
 #     each OPTION SET is one quoted string of JVM options replacing the launcher's heap and GC options; without
 #     any, the launcher's own (packaging/holdfast.jvm-options) are measured, and the first set is the baseline of the
 #     ratios. --quick: smaller floods (200,000 lines, a 10 MB file, 20,000 lines per tab). --only N: case N alone.
+#     The rendering pipeline is the app's own choice (software under Xvfb, with no OpenGL library loaded; see
+#     app's rendering/RenderingPipeline); an option set with -Dprism.order=es2,sw measures JavaFX's own instead.
 # Example:
 #   src-test/bench/memory-bench.sh "-Xms64m -Xmx2g -XX:+UseG1GC" "-Xms32m -Xmx2g -XX:+UseG1GC -XX:G1PeriodicGCInterval=20000"
 set -uo pipefail

@@ -21,6 +21,7 @@ import dev.holdfast.app.control.DeferredTarget;
 import dev.holdfast.app.conversation.ConversationPanels;
 import dev.holdfast.app.diagnostics.FxStallMonitor;
 import dev.holdfast.app.notify.DesktopNotifier;
+import dev.holdfast.app.rendering.ToolkitEnvironment;
 import dev.holdfast.app.restore.AgentTabOffers;
 import dev.holdfast.app.restore.PendingHistories;
 import dev.holdfast.app.restore.ResumePlanner;
@@ -107,6 +108,7 @@ public final class HoldfastApplication extends Application {
 
     // JavaFX instantiates the Application itself, so Main hands over what it prepared through here.
     private static volatile LaunchContext prepared;
+    private static volatile ToolkitEnvironment toolkit;
 
     private ExecutorService background;
     private SessionSaver saver;
@@ -147,8 +149,17 @@ public final class HoldfastApplication extends Application {
     /** How long {@link #start} held the FX thread, for {@code ctl stats}. */
     private volatile double startFxMillis;
 
-    static void prepare(LaunchContext context) {
+    static void prepare(ToolkitEnvironment toolkitEnvironment, LaunchContext context) {
+        toolkit = toolkitEnvironment;
         prepared = context;
+    }
+
+    @Override
+    public void init() {
+        // The toolkit has started (GTK has read its environment) by the time JavaFX calls this.
+        if (toolkit != null) {
+            toolkit.toolkitStarted();
+        }
     }
 
     @Override

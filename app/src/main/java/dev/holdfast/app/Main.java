@@ -1,5 +1,6 @@
 package dev.holdfast.app;
 
+import dev.holdfast.app.rendering.ToolkitEnvironment;
 import dev.holdfast.checkpoint.clocks.SqliteNativeDirectory;
 import dev.holdfast.checkpoint.session.ProcessTable;
 import dev.holdfast.checkpoint.store.PrivateFiles;
@@ -56,7 +57,8 @@ public final class Main {
         // Beside the launch preparation and the window: the first tab's shell would otherwise wait for it.
         PtyWarmup.start();
         quietJavaFxConsole();
-        HoldfastApplication.prepare(LaunchPreparation.prepare(new LaunchPreparation.Inputs(state, stateProblem, options,
+        ToolkitEnvironment toolkit = ToolkitEnvironment.prepare(System.getenv(), System.getProperties());
+        HoldfastApplication.prepare(toolkit, LaunchPreparation.prepare(new LaunchPreparation.Inputs(state, stateProblem, options,
                 System.getenv(), System.getProperties(), Clock.systemDefaultZone(), ProcessTable.system(),
                 UUID::randomUUID, System.getProperty("os.name"))));
         Application.launch(HoldfastApplication.class, args);
