@@ -25,45 +25,26 @@ import dev.holdfast.terminal.export.VtScanner;
  * itself.
  */
 public final class ReplaySanitizer {
-    private static final char ESC = 0x1b;
-
     /** The replayable part of {@code text}. Never throws; {@code null} is treated as empty. */
     public String sanitize(CharSequence text) {
         if (text == null) {
             return "";
         }
-        // An export holds only what replay may carry: checked in one tight pass, it is kept as it is. Restoring
-        // twenty tabs of 400,000 characters, the token-by-token copy below was most of the time before a tab's
+        // An export holds only what replay may carry: found so in a pass that copies nothing, it is kept as it is.
+        // Restoring twenty tabs of 400,000 characters, the token-by-token copy was most of the time before a tab's
         // shell could start.
         return replayable(text) ? text.toString() : scanned(text);
     }
 
-    /** Whether {@link #scanned} would keep all of {@code text}: text, CR, LF, TAB and SGR, nothing else. */
+    /** Whether {@link #scanned} keeps all of {@code text}: text, CR, LF, TAB and SGR, nothing else. */
     static boolean replayable(CharSequence text) {
-        int length = text.length();
-        for (int at = 0; at < length; at++) {
-            char c = text.charAt(at);
-            if (c == ESC) {
-                if (at + 1 >= length || text.charAt(at + 1) != '[') {
-                    return false;
-                }
-                int m = at + 2;
-                while (m < length && m - (at + 2) <= VtScanner.MAX_SGR_PARAMETER_CHARS && sgrParameter(text.charAt(m))) {
-                    m++;
-                }
-                if (m >= length || text.charAt(m) != 'm' || m - (at + 2) > VtScanner.MAX_SGR_PARAMETER_CHARS) {
-                    return false;
-                }
-                at = m;
-            } else if (c < 0x20 ? c != '\r' && c != '\n' && c != '\t' : c >= 0x7f && c <= 0x9f) {
+        VtScanner tokens = new VtScanner(text);
+        while (tokens.next()) {
+            if (!kept(tokens, text)) {
                 return false;
             }
         }
         return true;
-    }
-
-    private static boolean sgrParameter(char c) {
-        return (c >= '0' && c <= '9') || c == ';' || c == ':';
     }
 
     /** The replayable part of {@code text}, token by token. */
@@ -71,19 +52,22 @@ public final class ReplaySanitizer {
         StringBuilder out = new StringBuilder(text.length());
         VtScanner tokens = new VtScanner(text);
         while (tokens.next()) {
-            switch (tokens.kind()) {
-                case TEXT, SGR -> out.append(text, tokens.start(), tokens.end());
-                case CONTROL -> {
-                    char c = text.charAt(tokens.start());
-                    if (c == '\r' || c == '\n' || c == '\t') {
-                        out.append(c);
-                    }
-                }
-                case OTHER_SEQUENCE -> {
-                    // Dropped whole.
-                }
+            if (kept(tokens, text)) {
+                out.append(text, tokens.start(), tokens.end());
             }
         }
         return out.toString();
+    }
+
+    /** Whether the token {@code tokens} is at stays: text, SGR, and of the controls CR, LF and TAB. */
+    private static boolean kept(VtScanner tokens, CharSequence text) {
+        return switch (tokens.kind()) {
+            case TEXT, SGR -> true;
+            case CONTROL -> {
+                char c = text.charAt(tokens.start());
+                yield c == '\r' || c == '\n' || c == '\t';
+            }
+            case OTHER_SEQUENCE -> false;
+        };
     }
 }
