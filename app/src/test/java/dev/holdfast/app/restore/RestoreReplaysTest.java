@@ -18,15 +18,18 @@ import java.time.Duration;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -154,13 +157,56 @@ class RestoreReplaysTest {
     }
 
     @Test
-    void withTwoThreadsTabsStartInOrderAndNoMoreThanTwoAtOnce() throws Exception {
+    void withTwoThreadsNoMoreThanTwoTabsReplayAtOnce() throws Exception {
         assertReplayedInOrderAtMostAtOnce(2);
     }
 
+    /**
+     * What a second thread is for: a tab whose replay is slow (its first slice held here until the others are
+     * done) does not hold back the tabs queued after it. With one thread this would wait out its deadline.
+     */
+    @Test
+    void withTwoThreadsASlowTabDoesNotHoldBackTheOthers() throws Exception {
+        CountDownLatch othersDone = new CountDownLatch(3);
+        List<TerminalSession> tabs = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            tabs.add(session("sleep 30"));
+        }
+        UUID slow = tabs.get(0).spec().panelId();
+        List<Boolean> releasedByTheOthers = new CopyOnWriteArrayList<>();
+        RestoreReplays r = replays((session, remaining) -> {
+            if (session.spec().panelId().equals(slow)) {
+                if (releasedByTheOthers.isEmpty()) {
+                    try {
+                        releasedByTheOthers.add(othersDone.await(20, TimeUnit.SECONDS));
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        releasedByTheOthers.add(false);
+                    }
+                }
+            } else if (remaining == 0) {
+                othersDone.countDown();
+            }
+        }, 2);
+        String scrollback = (ESC + "[1mline" + ESC + "[0m of restored text\r\n").repeat(200);
+        List<CompletableFuture<Void>> done = new ArrayList<>();
+        for (TerminalSession tab : tabs) {
+            done.add(r.replayThenStart(tab, scrollback, "restored"));
+        }
+        CompletableFuture.allOf(done.toArray(CompletableFuture[]::new)).get(30, TimeUnit.SECONDS);
+        assertEquals(List.of(true), releasedByTheOthers, "the three later tabs finished while the first was held");
+        assertFalse(r.replaying());
+    }
+
+    /**
+     * One thread replays the tabs strictly in the order given. With more, the queue is taken in that order, but
+     * which of two threads gets to its first slice first is the scheduler's: each tab's part replayed before its
+     * shell starts is only its last screen, so a thread can take and finish several tabs while the other has not
+     * been given the CPU yet. There, only how many run at once is asserted.
+     */
     private void assertReplayedInOrderAtMostAtOnce(int threads) throws Exception {
         List<UUID> order = new CopyOnWriteArrayList<>();
-        java.util.concurrent.atomic.AtomicInteger mostAtOnce = new java.util.concurrent.atomic.AtomicInteger();
+        AtomicInteger mostAtOnce = new AtomicInteger();
         List<UUID> inProgress = Collections.synchronizedList(new ArrayList<>());
         RestoreReplays r = replays((session, remaining) -> {
             UUID id = session.spec().panelId();
@@ -187,11 +233,11 @@ class RestoreReplaysTest {
             done.add(r.replayThenStart(tab, scrollback, "restored"));
         }
         CompletableFuture.allOf(done.toArray(CompletableFuture[]::new)).get(30, TimeUnit.SECONDS);
+        List<UUID> given = tabs.stream().map(t -> t.spec().panelId()).toList();
         if (threads == 1) {
-            assertEquals(tabs.stream().map(t -> t.spec().panelId()).toList(), order);
+            assertEquals(given, order);
         } else {
-            // The first tab given is among the first to start, whatever the threads' timing.
-            assertTrue(order.indexOf(tabs.get(0).spec().panelId()) < threads, order.toString());
+            assertEquals(new HashSet<>(given), new HashSet<>(order), "every tab was replayed");
         }
         assertTrue(mostAtOnce.get() <= threads, "replays at once: " + mostAtOnce.get());
         assertFalse(r.replaying());
