@@ -168,10 +168,7 @@ class RestoreReplaysTest {
     @Test
     void withTwoThreadsASlowTabDoesNotHoldBackTheOthers() throws Exception {
         CountDownLatch othersDone = new CountDownLatch(3);
-        List<TerminalSession> tabs = new ArrayList<>();
-        for (int i = 0; i < 4; i++) {
-            tabs.add(session("sleep 30"));
-        }
+        List<TerminalSession> tabs = idleTabs(4);
         UUID slow = tabs.get(0).spec().panelId();
         List<Boolean> releasedByTheOthers = new CopyOnWriteArrayList<>();
         RestoreReplays r = replays((session, remaining) -> {
@@ -189,11 +186,7 @@ class RestoreReplaysTest {
             }
         }, 2);
         String scrollback = (ESC + "[1mline" + ESC + "[0m of restored text\r\n").repeat(200);
-        List<CompletableFuture<Void>> done = new ArrayList<>();
-        for (TerminalSession tab : tabs) {
-            done.add(r.replayThenStart(tab, scrollback, "restored"));
-        }
-        CompletableFuture.allOf(done.toArray(CompletableFuture[]::new)).get(30, TimeUnit.SECONDS);
+        replayAll(r, tabs, scrollback);
         assertEquals(List.of(true), releasedByTheOthers, "the three later tabs finished while the first was held");
         assertFalse(r.replaying());
     }
@@ -224,15 +217,8 @@ class RestoreReplaysTest {
             }
         }, threads);
         String scrollback = (ESC + "[1mline" + ESC + "[0m of restored text\r\n").repeat(2_000);
-        List<TerminalSession> tabs = new ArrayList<>();
-        for (int i = 0; i < 4; i++) {
-            tabs.add(session("sleep 30"));
-        }
-        List<CompletableFuture<Void>> done = new ArrayList<>();
-        for (TerminalSession tab : tabs) {
-            done.add(r.replayThenStart(tab, scrollback, "restored"));
-        }
-        CompletableFuture.allOf(done.toArray(CompletableFuture[]::new)).get(30, TimeUnit.SECONDS);
+        List<TerminalSession> tabs = idleTabs(4);
+        replayAll(r, tabs, scrollback);
         List<UUID> given = tabs.stream().map(t -> t.spec().panelId()).toList();
         if (threads == 1) {
             assertEquals(given, order);
@@ -241,6 +227,20 @@ class RestoreReplaysTest {
         }
         assertTrue(mostAtOnce.get() <= threads, "replays at once: " + mostAtOnce.get());
         assertFalse(r.replaying());
+    }
+
+    private List<TerminalSession> idleTabs(int count) {
+        List<TerminalSession> tabs = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            tabs.add(session("sleep 30"));
+        }
+        return tabs;
+    }
+
+    /** Queues every tab with the same scrollback and waits until each one's shell was asked to start. */
+    private static void replayAll(RestoreReplays r, List<TerminalSession> tabs, String scrollback) throws Exception {
+        CompletableFuture.allOf(tabs.stream().map(tab -> r.replayThenStart(tab, scrollback, "restored"))
+                .toArray(CompletableFuture[]::new)).get(30, TimeUnit.SECONDS);
     }
 
     @Test
