@@ -16,6 +16,9 @@ import org.slf4j.Marker;
  * written at most {@link #BURST} times per {@link #WINDOW}; the rest are counted and the count is written once
  * the window has passed. A failing disk used to write the same warning, with a stack trace, at every attempt
  * until the log filled what space was left.
+ *
+ * <p>Debug and trace lines pass unfiltered: they are written only where someone turned them on (their own logback
+ * configuration) to follow what happens, and that configuration says where they go and how much is kept.
  */
 final class RepeatedLogFilter extends TurboFilter {
 
@@ -43,7 +46,8 @@ final class RepeatedLogFilter extends TurboFilter {
     @Override
     public FilterReply decide(Marker marker, Logger logger, Level level, String format, Object[] params,
                               Throwable t) {
-        if (format == null || summarizing.get() || !logger.isEnabledFor(level)) {
+        if (format == null || summarizing.get() || !logger.isEnabledFor(level)
+                || !level.isGreaterOrEqual(Level.INFO)) {
             return FilterReply.NEUTRAL;
         }
         long now = clock.millis();

@@ -60,4 +60,25 @@ class RepeatedLogFilterTest {
         assertTrue(last.get(0).contains("repeated 32 more times"), last.get(0));
         assertEquals("Could not write the checkpoint of panel 99", last.get(1));
     }
+
+    @Test
+    void debugLinesSomeoneTurnedOnAreAllWritten() {
+        LoggerContext context = new LoggerContext();
+        RepeatedLogFilter filter = new RepeatedLogFilter(clock);
+        filter.setContext(context);
+        filter.start();
+        context.addTurboFilter(filter);
+        ListAppender<ILoggingEvent> events = new ListAppender<>();
+        events.setContext(context);
+        events.start();
+        Logger log = context.getLogger("dev.holdfast.test");
+        log.setLevel(ch.qos.logback.classic.Level.TRACE);
+        log.addAppender(events);
+
+        for (int i = 0; i < 37; i++) {
+            log.debug("Look {} at the screen", i);
+            log.trace("Screen {}", i);
+        }
+        assertEquals(74, events.list.size(), "a diagnosis needs every look, not the first five a minute");
+    }
 }
