@@ -214,7 +214,8 @@ class ActivityRestartTest {
 
         // The footer keeps ticking (its weekly percentage moves every 2 s): the tab never moves up.
         String agentClock = cardOf(cards, agent).path("lastActivityAt").asText();
-        String footer = json(List.of("read", "--panel", agent)).path("text").asText();
+        String footer = awaitJson("the footer", List.of("read", "--panel", agent),
+                read -> read.path("text").asText().contains("% left")).path("text").asText();
         awaitJson("two footer ticks", List.of("read", "--panel", agent),
                 read -> !read.path("text").asText().equals(footer) && !read.path("text").asText().contains(
                         footer.substring(footer.indexOf("weekly"), footer.indexOf("% left"))));

@@ -1,6 +1,7 @@
 package dev.holdfast.terminal.emulation;
 
 import com.techsenger.jeditermfx.core.Terminal;
+import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
 import dev.holdfast.terminal.stream.HyperlinkListener;
 import dev.holdfast.terminal.stream.ShellMarkListener;
 import dev.holdfast.terminal.vt.JediTerminalHandler;
@@ -20,6 +21,7 @@ final class HoldfastReadLoop implements PtyReadLoop {
     static final int READ_BYTES = 64 * 1024;
 
     private final InputStream pty;
+    private final TerminalTextBuffer buffer;
     private final OutputGeneration generation;
     private final BooleanSupplier stopped;
     private final Utf8Input input = new Utf8Input(READ_BYTES);
@@ -28,10 +30,13 @@ final class HoldfastReadLoop implements PtyReadLoop {
     /**
      * @param terminal the model as Holdfast drives it, a {@code CorrectedTerminal}; the differential test gives it
      *     the library's own, to compare the reading alone
+     * @param buffer the model's buffer, whose lock every reader of the model takes
      */
-    HoldfastReadLoop(InputStream pty, Terminal terminal, OutputGeneration generation, HyperlinkListener hyperlinks,
-            ShellMarkListener shellMarks, JediTerminalHandler.Replies replies, String name, BooleanSupplier stopped) {
+    HoldfastReadLoop(InputStream pty, Terminal terminal, TerminalTextBuffer buffer, OutputGeneration generation,
+            HyperlinkListener hyperlinks, ShellMarkListener shellMarks, JediTerminalHandler.Replies replies, String name,
+            BooleanSupplier stopped) {
         this.pty = pty;
+        this.buffer = buffer;
         this.generation = generation;
         this.stopped = stopped;
         this.parser = new VtParser(new JediTerminalHandler(terminal, hyperlinks, shellMarks, replies, name));
@@ -51,7 +56,12 @@ final class HoldfastReadLoop implements PtyReadLoop {
                 }
                 generation.recordRead();
                 int chars = input.decode(n);
-                parser.advance(input.chars(), 0, chars);
+                buffer.lock();
+                try {
+                    parser.advance(input.chars(), 0, chars);
+                } finally {
+                    buffer.unlock();
+                }
             }
         } finally {
             generation.publishProcessed();

@@ -218,7 +218,7 @@ public final class TerminalSession implements AutoCloseable {
         String name = "panel-" + shortId;
         return switch (spec.emulatorParser()) {
             // 64 KB reads straight into the loop's buffer: pty4j's own stream allocates a buffer per read.
-            case HOLDFAST -> new HoldfastReadLoop(PtyOutput.of(p), new CorrectedTerminal(terminal), generation,
+            case HOLDFAST -> new HoldfastReadLoop(PtyOutput.of(p), new CorrectedTerminal(terminal), buffer, generation,
                     hyperlinks, promptMarks, this::send, name, () -> closing);
             case JEDITERM -> new JediTermReadLoop(p.getInputStream(), terminal, generation, hyperlinks, promptMarks,
                     this::send, name, () -> closing);

@@ -116,7 +116,7 @@ final class DifferentialTerminal implements AutoCloseable {
             if (runByRun) {
                 model = opaque(model);
             }
-            loop = new HoldfastReadLoop(feed, model, new OutputGeneration(),
+            loop = new HoldfastReadLoop(feed, model, buffer, new OutputGeneration(),
                     recorded, marks, this::reply, "new", () -> false);
         }
         reader = new NamedThreadFactory("test-reader-" + parser.settingName(), true).newThread(() -> {

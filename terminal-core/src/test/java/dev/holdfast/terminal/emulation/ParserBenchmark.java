@@ -105,7 +105,7 @@ public final class ParserBenchmark {
             }
         };
         PtyReadLoop loop = parser == EmulatorParser.HOLDFAST
-                ? new HoldfastReadLoop(pty, new CorrectedTerminal(terminal), new OutputGeneration(), HyperlinkListener.NONE,
+                ? new HoldfastReadLoop(pty, new CorrectedTerminal(terminal), buffer, new OutputGeneration(), HyperlinkListener.NONE,
                         ShellMarkListener.NONE, bytes -> { }, "bench", () -> false)
                 : new JediTermReadLoop(pty, terminal, new OutputGeneration(), HyperlinkListener.NONE,
                         ShellMarkListener.NONE, bytes -> { }, "bench", () -> false);
