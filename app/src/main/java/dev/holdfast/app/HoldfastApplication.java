@@ -78,6 +78,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -106,7 +107,8 @@ public final class HoldfastApplication extends Application {
     /** How long a signal quit gives the FX thread to start the normal close before saving without it. */
     private static final java.time.Duration SIGNAL_FX_WAIT = java.time.Duration.ofSeconds(1);
 
-    // JavaFX instantiates the Application itself, so Main hands over what it prepared through here.
+    // JavaFX instantiates the Application itself, so Main hands over what it prepares through here.
+    private static volatile CompletableFuture<LaunchContext> preparation;
     private static volatile LaunchContext prepared;
     private static volatile ToolkitEnvironment toolkit;
 
@@ -149,9 +151,10 @@ public final class HoldfastApplication extends Application {
     /** How long {@link #start} held the FX thread, for {@code ctl stats}. */
     private volatile double startFxMillis;
 
-    static void prepare(ToolkitEnvironment toolkitEnvironment, LaunchContext context) {
+    /** @param context completes once the state directory is read; the toolkit starts meanwhile */
+    static void prepare(ToolkitEnvironment toolkitEnvironment, CompletableFuture<LaunchContext> context) {
         toolkit = toolkitEnvironment;
-        prepared = context;
+        preparation = context;
     }
 
     @Override
@@ -159,6 +162,18 @@ public final class HoldfastApplication extends Application {
         // The toolkit has started (GTK has read its environment) by the time JavaFX calls this.
         if (toolkit != null) {
             toolkit.toolkitStarted();
+        }
+        // On the launcher thread, not the FX thread: start() finds the preparation done.
+        CompletableFuture<LaunchContext> context = preparation;
+        if (context != null) {
+            try {
+                prepared = context.join();
+            } catch (CompletionException e) {
+                if (e.getCause() instanceof Error err) {
+                    throw err;
+                }
+                throw e.getCause() instanceof RuntimeException r ? r : e;
+            }
         }
     }
 

@@ -3,6 +3,8 @@ package dev.holdfast.app;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.holdfast.checkpoint.scrollback.CheckpointSettings;
@@ -80,6 +82,8 @@ class LaunchPreparationTest {
         assertEquals("before the crash\r\n", restoredScrollback(next));
         assertTrue(next.checkpoints().settings().enabled());
         assertEquals(1, next.checkpoints().plan().seeds().size());
+        assertNotNull(next.clocks().store(), "a launch that saves keeps its tabs' clocks");
+        next.clocks().store().close();
         next.releaseLock();
     }
 
@@ -103,6 +107,7 @@ class LaunchPreparationTest {
         assertTrue(noRestore.restore().snapshot().isEmpty());
         assertFalse(noRestore.restore().persist());
         assertFalse(noRestore.checkpoints().settings().enabled());
+        assertNull(noRestore.clocks().store(), "nor its clocks");
         noRestore.ending().nothingToSave();
         noRestore.releaseLock();
 
@@ -138,6 +143,7 @@ class LaunchPreparationTest {
         assertTrue(second.restore().snapshot().isEmpty());
         assertFalse(second.restore().persist());
         assertFalse(second.checkpoints().settings().enabled());
+        assertNull(second.clocks().store(), "the first one's clocks are not touched");
         second.ending().saved();
         assertEquals(new String(sentinel), Files.readString(state.sentinelFile()), "the first one's sentinel stands");
         first.releaseLock();
