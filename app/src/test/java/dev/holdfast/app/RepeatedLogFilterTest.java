@@ -33,18 +33,24 @@ class RepeatedLogFilterTest {
         }
     };
 
-    @Test
-    void aMessageRepeatedAtEveryFailedWriteIsWrittenAFewTimesAMinuteAndThenCounted() {
+    /** A logger of a context of its own, behind the filter, writing to {@code events}. */
+    private Logger filteredLogger(ListAppender<ILoggingEvent> events) {
         LoggerContext context = new LoggerContext();
         RepeatedLogFilter filter = new RepeatedLogFilter(clock);
         filter.setContext(context);
         filter.start();
         context.addTurboFilter(filter);
-        ListAppender<ILoggingEvent> events = new ListAppender<>();
         events.setContext(context);
         events.start();
         Logger log = context.getLogger("dev.holdfast.test");
         log.addAppender(events);
+        return log;
+    }
+
+    @Test
+    void aMessageRepeatedAtEveryFailedWriteIsWrittenAFewTimesAMinuteAndThenCounted() {
+        ListAppender<ILoggingEvent> events = new ListAppender<>();
+        Logger log = filteredLogger(events);
 
         for (int i = 0; i < 37; i++) {
             log.warn("Could not write the checkpoint of panel {}", i);
@@ -63,17 +69,9 @@ class RepeatedLogFilterTest {
 
     @Test
     void debugLinesSomeoneTurnedOnAreAllWritten() {
-        LoggerContext context = new LoggerContext();
-        RepeatedLogFilter filter = new RepeatedLogFilter(clock);
-        filter.setContext(context);
-        filter.start();
-        context.addTurboFilter(filter);
         ListAppender<ILoggingEvent> events = new ListAppender<>();
-        events.setContext(context);
-        events.start();
-        Logger log = context.getLogger("dev.holdfast.test");
+        Logger log = filteredLogger(events);
         log.setLevel(ch.qos.logback.classic.Level.TRACE);
-        log.addAppender(events);
 
         for (int i = 0; i < 37; i++) {
             log.debug("Look {} at the screen", i);
