@@ -78,7 +78,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -108,7 +107,7 @@ public final class HoldfastApplication extends Application {
     private static final java.time.Duration SIGNAL_FX_WAIT = java.time.Duration.ofSeconds(1);
 
     // JavaFX instantiates the Application itself, so Main hands over what it prepares through here.
-    private static volatile CompletableFuture<LaunchContext> preparation;
+    private static volatile StartupTask<LaunchContext> preparation;
     private static volatile LaunchContext prepared;
     private static volatile ToolkitEnvironment toolkit;
 
@@ -152,7 +151,7 @@ public final class HoldfastApplication extends Application {
     private volatile double startFxMillis;
 
     /** @param context completes once the state directory is read; the toolkit starts meanwhile */
-    static void prepare(ToolkitEnvironment toolkitEnvironment, CompletableFuture<LaunchContext> context) {
+    static void prepare(ToolkitEnvironment toolkitEnvironment, StartupTask<LaunchContext> context) {
         toolkit = toolkitEnvironment;
         preparation = context;
     }
@@ -164,16 +163,9 @@ public final class HoldfastApplication extends Application {
             toolkit.toolkitStarted();
         }
         // On the launcher thread, not the FX thread: start() finds the preparation done.
-        CompletableFuture<LaunchContext> context = preparation;
+        StartupTask<LaunchContext> context = preparation;
         if (context != null) {
-            try {
-                prepared = context.join();
-            } catch (CompletionException e) {
-                if (e.getCause() instanceof Error err) {
-                    throw err;
-                }
-                throw e.getCause() instanceof RuntimeException r ? r : e;
-            }
+            prepared = context.await();
         }
     }
 

@@ -39,8 +39,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -133,11 +131,10 @@ final class LaunchPreparation {
         Settings.SaveTiming timing = settings.settings().saveTiming();
         ClockNotices clockNotices = new ClockNotices();
         // The clocks database is opened beside the checkpoints' recovery (neither reads the other's files): a
-        // launch waits for the slower of the two, not for both. The store is used only when this launch saves,
-        // that is when StartupRestore.decide says persist: it owns the state, restores, and is no second instance.
-        CompletableFuture<PaneClocks> clocks = ownsState && !restoreOff && !launch.previousStillRunning()
+        // launch waits for the slower of the two, not for both. The store is used only when this launch saves.
+        StartupTask<PaneClocks> clocks = ownsState && StartupRestore.persists(launch, restoreOff)
                 ? openClocks(in, launch, timing, clockNotices)
-                : CompletableFuture.completedFuture(null);
+                : StartupTask.done(null);
         CheckpointSettings checkpointSettings = CheckpointSettings.forLaunch(in.systemProperties())
                 .withTiming(seconds(timing.autosaveSeconds()), seconds(timing.checkpointIntervalSeconds()),
                         seconds(timing.typingQuietSeconds()));
@@ -192,45 +189,26 @@ final class LaunchPreparation {
         if (!notices.isEmpty()) {
             restore = restore.withNoticesFirst(notices);
         }
-        PaneClocks paneClocks = opened(clocks);
+        PaneClocks paneClocks = clocks.await();
         return new LaunchContext(state, lock, sentinel, launch, restore, settings, systemDark,
                 new LaunchContext.Checkpoints(checkpointSettings.withEnabled(checkpointsOn), store, plan, lastAlive),
                 shellIntegration, new LaunchContext.Clocks(paneClocks, clockNotices));
     }
 
     /**
-     * Reads the clocks once, in bulk, before any tab exists, on a thread of its own that ends with it; a store that
-     * cannot be used leaves clocks in memory only.
+     * Reads the clocks once, in bulk, before any tab exists; a store that cannot be used leaves clocks in memory only.
      */
-    private static CompletableFuture<PaneClocks> openClocks(Inputs in, LaunchRecord launch,
-                                                            Settings.SaveTiming timing, ClockNotices notices) {
+    private static StartupTask<PaneClocks> openClocks(Inputs in, LaunchRecord launch, Settings.SaveTiming timing,
+                                                      ClockNotices notices) {
         StateDirectory state = in.state();
-        CompletableFuture<PaneClocks> opened = new CompletableFuture<>();
-        new NamedThreadFactory("holdfast-pane-clocks-open", false).newThread(() -> {
-            try {
-                Path sqliteNatives = NativeLibraryDirectory.defaultLocation(in.environment(), in.osName(),
-                        Path.of(in.systemProperties().getProperty("user.home", state.root().toString())))
-                        .resolve("sqlite");
-                opened.complete(PaneClocks.open(state.panesDatabase(), sqliteNatives,
-                        new PaneClocks.Launch(launch.launchId(), in.processes().self(), launch.startedAt(), true),
-                        ClockStoreSettings.DEFAULT.withWriteBackoff(seconds(timing.clockRetrySeconds())), in.clock(),
-                        in.processes(), new NamedThreadFactory("holdfast-pane-clocks", true), notices));
-            } catch (RuntimeException | Error e) {
-                opened.completeExceptionally(e);
-            }
-        }).start();
-        return opened;
-    }
-
-    private static PaneClocks opened(CompletableFuture<PaneClocks> clocks) {
-        try {
-            return clocks.join();
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof Error err) {
-                throw err;
-            }
-            throw e.getCause() instanceof RuntimeException r ? r : e;
-        }
+        return StartupTask.start("holdfast-pane-clocks-open", () -> {
+            Path sqliteNatives = NativeLibraryDirectory.defaultLocation(in.environment(), in.osName(),
+                    Path.of(in.systemProperties().getProperty("user.home", state.root().toString()))).resolve("sqlite");
+            return PaneClocks.open(state.panesDatabase(), sqliteNatives,
+                    new PaneClocks.Launch(launch.launchId(), in.processes().self(), launch.startedAt(), true),
+                    ClockStoreSettings.DEFAULT.withWriteBackoff(seconds(timing.clockRetrySeconds())), in.clock(),
+                    in.processes(), new NamedThreadFactory("holdfast-pane-clocks", true), notices);
+        });
     }
 
     private static Duration seconds(double s) {

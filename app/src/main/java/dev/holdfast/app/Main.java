@@ -7,14 +7,12 @@ import dev.holdfast.checkpoint.store.PrivateFiles;
 import dev.holdfast.checkpoint.store.StateDirectory;
 import dev.holdfast.terminal.pty.NativeLibraryDirectory;
 import dev.holdfast.terminal.pty.PtyWarmup;
-import dev.holdfast.terminal.threads.NamedThreadFactory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Properties;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
 import javafx.application.Application;
 import org.slf4j.LoggerFactory;
 
@@ -70,18 +68,10 @@ public final class Main {
     /**
      * Reads the state directory (the instance lock, the launch sentinel, the checkpoints, the clocks database) while
      * the toolkit starts: neither needs the other, and a launch otherwise waits for both, one after the other. The
-     * thread ends with its one task; the app's {@code init} waits for it, off the FX thread.
+     * app's {@code init} waits for it, off the FX thread.
      */
-    private static CompletableFuture<LaunchContext> prepareBesideToolkit(LaunchPreparation.Inputs inputs) {
-        CompletableFuture<LaunchContext> prepared = new CompletableFuture<>();
-        new NamedThreadFactory("holdfast-launch-preparation", false).newThread(() -> {
-            try {
-                prepared.complete(LaunchPreparation.prepare(inputs));
-            } catch (RuntimeException | Error e) {
-                prepared.completeExceptionally(e);
-            }
-        }).start();
-        return prepared;
+    private static StartupTask<LaunchContext> prepareBesideToolkit(LaunchPreparation.Inputs inputs) {
+        return StartupTask.start("holdfast-launch-preparation", () -> LaunchPreparation.prepare(inputs));
     }
 
     /**

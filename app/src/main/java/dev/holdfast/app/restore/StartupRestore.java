@@ -53,18 +53,26 @@ public record StartupRestore(Optional<SessionSnapshot> snapshot, SessionSnapshot
         return noRestoreOption || RestoreOptOut.requested(environment) || !restoreSessionsSetting;
     }
 
+    /**
+     * Whether {@link #decide} lets the launch save (its {@link #persist}): not a second instance, restore not turned
+     * off. Known before the store is read.
+     */
+    public static boolean persists(LaunchRecord launch, boolean restoreDisabled) {
+        return !launch.previousStillRunning() && !restoreDisabled;
+    }
+
     /** Decides the start: reads the store once, in bulk. */
     public static StartupRestore decide(LaunchRecord launch, boolean restoreDisabled, SessionSnapshotStore store) {
         List<String> notices = new ArrayList<>();
-        if (launch.previousStillRunning()) {
-            LOG.warn("Launch {}: another Holdfast is running on this state directory; not restoring or saving",
-                    launch.launchId());
-            notices.add("Another Holdfast is already running with this state directory: this window starts "
-                    + "fresh and its tabs will not be saved.");
-            return nothing(false, notices);
-        }
-        if (restoreDisabled) {
-            LOG.info("Launch {}: session restore is turned off", launch.launchId());
+        if (!persists(launch, restoreDisabled)) {
+            if (launch.previousStillRunning()) {
+                LOG.warn("Launch {}: another Holdfast is running on this state directory; not restoring or saving",
+                        launch.launchId());
+                notices.add("Another Holdfast is already running with this state directory: this window starts "
+                        + "fresh and its tabs will not be saved.");
+            } else {
+                LOG.info("Launch {}: session restore is turned off", launch.launchId());
+            }
             return nothing(false, notices);
         }
         notices.addAll(howThePreviousLaunchEnded(launch));
