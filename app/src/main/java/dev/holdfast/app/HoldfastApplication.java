@@ -42,6 +42,7 @@ import dev.holdfast.app.view.PrimarySelection;
 import dev.holdfast.app.view.UiTicker;
 import dev.holdfast.app.window.CloseConfirmation;
 import dev.holdfast.app.window.MainWindow;
+import dev.holdfast.app.window.ToolkitWarmup;
 import dev.holdfast.app.window.TabListener;
 import dev.holdfast.app.window.WindowCloseHook;
 import dev.holdfast.app.window.WindowControlTarget;
@@ -162,6 +163,8 @@ public final class HoldfastApplication extends Application {
         if (toolkit != null) {
             toolkit.toolkitStarted();
         }
+        // The FX thread is idle until start(), which runs after this: it pays the window's first-time costs meanwhile.
+        Platform.runLater(ToolkitWarmup::run);
         // On the launcher thread, not the FX thread: start() finds the preparation done.
         StartupTask<LaunchContext> context = preparation;
         if (context != null) {

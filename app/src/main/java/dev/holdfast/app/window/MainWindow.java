@@ -106,7 +106,7 @@ public final class MainWindow {
         ShortcutDispatch shortcuts = new ShortcutDispatch(mac, shortcutActions());
 
         Scene scene = new Scene(layout.root(), 960, 600);
-        scene.getStylesheets().add(MainWindow.class.getResource("/dev/holdfast/app/holdfast.css").toExternalForm());
+        scene.getStylesheets().add(stylesheet());
         // Typing-quiet for checkpoints: any key in this window counts, shortcuts included.
         scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> lastKeystrokeAt = clock.instant());
         scene.addEventFilter(KeyEvent.KEY_PRESSED, shortcuts::keyPressed);
@@ -122,6 +122,11 @@ public final class MainWindow {
             e.consume();
             requestCloseWindow();
         });
+    }
+
+    /** The window's stylesheet, as its scene names it. */
+    static String stylesheet() {
+        return MainWindow.class.getResource("/dev/holdfast/app/holdfast.css").toExternalForm();
     }
 
     private Map<Shortcut, Runnable> shortcutActions() {

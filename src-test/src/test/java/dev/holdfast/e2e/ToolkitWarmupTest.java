@@ -1,0 +1,42 @@
+package dev.holdfast.e2e;
+
+import static dev.holdfast.e2e.TestWindow.fx;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.holdfast.app.window.ToolkitWarmup;
+import java.nio.file.Path;
+import java.util.List;
+import javafx.geometry.Insets;
+import javafx.scene.layout.Region;
+import javafx.stage.Window;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxToolkit;
+
+/**
+ * The warm-up before a launch's window is built shows nothing, and the window built after it still wears the
+ * window's stylesheet: the warm-up's throwaway scene named the same stylesheet, and JavaFX kept it parsed for it.
+ */
+class ToolkitWarmupTest {
+    @TempDir
+    Path home;
+
+    @Test
+    void theWarmUpOpensNoWindowAndTheWindowAfterItWearsItsStylesheet() throws Exception {
+        FxToolkit.registerPrimaryStage();
+        List<Window> before = fx(() -> List.copyOf(Window.getWindows()));
+        fx(() -> {
+            ToolkitWarmup.run();
+            return null;
+        });
+        assertEquals(before, fx(() -> List.copyOf(Window.getWindows())), "the warm-up shows no window");
+        try (TestWindow test = TestWindow.withOneTab(home)) {
+            Insets padding = fx(() -> {
+                Region header = (Region) test.window().tabPane().lookup(".tab-header-area");
+                return header.getPadding();
+            });
+            // holdfast.css: .terminal-tabs > .tab-header-area { -fx-padding: 4 40 0 4; }
+            assertEquals(new Insets(4, 40, 0, 4), padding, "the tab strip's padding comes from holdfast.css");
+        }
+    }
+}
