@@ -16,6 +16,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -161,6 +162,42 @@ class QuitSaveTest {
         assertEquals(1, saves.size());
         assertSame(lastTick, saves.get(0));
         assertEquals(List.of("saved"), endings);
+    }
+
+    @Test
+    void theWindowsQuitCopiesItsTabsOnTheDiskExecutorNotOnTheCallingFxThread() throws Exception {
+        ArrayDeque<Runnable> disk = new ArrayDeque<>();
+        List<String> copiedOn = new ArrayList<>();
+        QuitSave quit = new QuitSave(saver, session -> {
+            copiedOn.add(Thread.currentThread().getName());
+            return exporter.captureWithScreen(session);
+        }, () -> order.add("stop periodic work"), ending, disk::add);
+        WindowState state = oneTab("copied later");
+
+        CompletableFuture<QuitSave.Outcome> outcome = quit.windowClosing(state);
+
+        assertEquals(List.of("stop periodic work"), order, "the periodic work stops at once, on the caller's thread");
+        assertTrue(copiedOn.isEmpty() && saves.isEmpty(), "nothing copied or saved on the caller's thread");
+        while (!disk.isEmpty()) {
+            disk.poll().run();
+        }
+        assertEquals(QuitSave.Outcome.SAVED, outcome.get(5, TimeUnit.SECONDS));
+        assertEquals(1, copiedOn.size());
+        UUID panel = state.tabs().get(0).panelId();
+        assertTrue(exporter.format(captures.get(0).get(panel).lines()).contains("copied later"));
+    }
+
+    @Test
+    void aQuitWhoseCopyFailedLeavesTheLaunchUnclean() throws Exception {
+        QuitSave quit = new QuitSave(saver, session -> {
+            throw new IllegalStateException("the model was gone");
+        }, () -> { }, ending, Runnable::run);
+
+        QuitSave.Outcome outcome = quit.windowClosing(oneTab("x")).get(5, TimeUnit.SECONDS);
+
+        assertEquals(QuitSave.Outcome.FAILED, outcome);
+        assertTrue(saves.isEmpty(), "nothing half-copied was saved");
+        assertEquals(List.of("failed: the model was gone"), endings);
     }
 
     @Test
