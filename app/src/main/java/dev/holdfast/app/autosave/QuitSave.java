@@ -11,8 +11,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
@@ -122,8 +122,9 @@ public final class QuitSave {
                 LOG.info("The window did not start the quit within {} ms; saving from the signal thread",
                         fxWait.toMillis());
                 WindowState state = lastKnown.get();
-                // Copied here, on the signal thread: the FX thread may be gone.
-                quit = begin(state, () -> state == null ? Map.of() : captureEligible(state, capture), Runnable::run);
+                // Copied here, on the signal thread: the FX thread may be gone. Without a window state begin saves
+                // nothing and never asks for the copy.
+                quit = begin(state, () -> captureEligible(state, capture), Runnable::run);
             } else {
                 quit = started.get();
             }
