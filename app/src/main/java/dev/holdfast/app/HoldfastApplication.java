@@ -20,6 +20,9 @@ import dev.holdfast.app.control.ControlSettings;
 import dev.holdfast.app.control.DeferredTarget;
 import dev.holdfast.app.conversation.ConversationPanels;
 import dev.holdfast.app.diagnostics.FxStallMonitor;
+import dev.holdfast.app.diagnostics.OutputActivity;
+import dev.holdfast.app.memory.HeapRelease;
+import dev.holdfast.app.memory.HeapReleaseSettings;
 import dev.holdfast.app.notify.DesktopNotifier;
 import dev.holdfast.app.rendering.ToolkitEnvironment;
 import dev.holdfast.app.restore.AgentTabOffers;
@@ -131,6 +134,7 @@ public final class HoldfastApplication extends Application {
     private SettingsWatcher settingsWatcher;
     private PrimarySelection primarySelection;
     private FxStallMonitor stallMonitor;
+    private HeapRelease heapRelease;
     private ControlServer controlServer;
     private TerminalCheckpoints checkpoints;
     private QuitSave quit;
@@ -336,6 +340,8 @@ public final class HoldfastApplication extends Application {
         // Probes while restored tabs are replayed too (their replays are no PTY output), so a restore's stalls show.
         stallMonitor = new FxStallMonitor(Platform::runLater,
                 new StartupActivity(window::sessions, () -> restorer.replaying()));
+        heapRelease = new HeapRelease(HeapReleaseSettings.DEFAULT, new OutputActivity(window::sessions)::reads, clock,
+                HeapRelease.Heap.jvm());
         control.attach(new WindowControlTarget(window, background, exporter, this::checkpointNow, this::extraStats,
                 conversationPanels, activity));
         startFxMillis = (System.nanoTime() - startedNanos) / 1_000_000.0;
@@ -594,6 +600,9 @@ public final class HoldfastApplication extends Application {
         }
         if (stallMonitor != null) {
             stallMonitor.close();
+        }
+        if (heapRelease != null) {
+            heapRelease.close();
         }
         if (window != null && !window.isClosing()) {
             window.closeWindow();

@@ -4,7 +4,10 @@ import dev.holdfast.terminal.emulation.TerminalSession;
 import java.util.List;
 import java.util.function.Supplier;
 
-/** Whether any terminal read output since the last time it was asked, from the lock-free output generations. */
+/**
+ * How much output the terminals have read, and whether any since the last time it was asked, from the lock-free
+ * output generations.
+ */
 public final class OutputActivity {
     private final Supplier<List<TerminalSession>> sessions;
     private long lastTotal = -1;
@@ -15,12 +18,18 @@ public final class OutputActivity {
 
     /** Called from one thread (the probe scheduler). */
     public boolean sinceLastAsked() {
+        long total = reads();
+        boolean changed = total != lastTotal;
+        lastTotal = total;
+        return changed;
+    }
+
+    /** The reads of every open terminal so far, summed; any thread. */
+    public long reads() {
         long total = 0;
         for (TerminalSession s : sessions.get()) {
             total += s.generation().read();
         }
-        boolean changed = total != lastTotal;
-        lastTotal = total;
-        return changed;
+        return total;
     }
 }
