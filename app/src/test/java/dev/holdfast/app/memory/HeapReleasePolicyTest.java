@@ -20,6 +20,12 @@ class HeapReleasePolicyTest {
         return policy.due(now, reads, committedMb * MB);
     }
 
+    /** Output up to {@code reads} in all, then a look the quiet period later: whether that one releases. */
+    private boolean burstThenQuiet(long reads, long committedMb) {
+        look(1, reads, committedMb);
+        return look(2, reads, committedMb);
+    }
+
     @Test
     void aFloodThatGrewTheHeapIsReleasedOnceTheOutputHasBeenQuietForTheQuietPeriod() {
         look(0, 10, 30);
@@ -52,25 +58,20 @@ class HeapReleasePolicyTest {
     @Test
     void aQuietPeriodWithoutEnoughGrowthIsDecidedOnceAndGrowthCountsFromTheLastRelease() {
         look(0, 0, 30);
-        look(1, 100, 40);
-        assertFalse(look(2, 100, 40), "a prompt's 10 MB is not a flood");
+        assertFalse(burstThenQuiet(100, 40), "a prompt's 10 MB is not a flood");
         assertFalse(look(1, 100, 80), "nothing read since that quiet period was decided");
-        look(1, 5_000, 80);
-        assertTrue(look(2, 5_000, 80), "the heap grew by 50 MB since the start, over two bursts");
+        assertTrue(burstThenQuiet(5_000, 80), "the heap grew by 50 MB since the start, over two bursts");
         policy.released(50 * MB);
-        look(1, 6_000, 70);
-        assertFalse(look(2, 6_000, 70), "20 MB above the heap after the release");
-        look(1, 9_000, 90);
-        assertTrue(look(2, 9_000, 90), "40 MB above it");
+        assertFalse(burstThenQuiet(6_000, 70), "20 MB above the heap after the release");
+        assertTrue(burstThenQuiet(9_000, 90), "40 MB above it");
     }
 
     @Test
     void growthCountsFromTheLeastHeapSinceTheLastReleaseWhenTheJvmGaveSomeBackItself() {
         look(0, 0, 150);
-        look(1, 100, 50);
-        assertFalse(look(2, 100, 50), "the periodic collection shrank the heap: nothing grew");
-        look(1, 9_000, 90);
-        assertTrue(look(2, 9_000, 90), "40 MB above the 50 MB it shrank to, though below the first look's 150 MB");
+        assertFalse(burstThenQuiet(100, 50), "the periodic collection shrank the heap: nothing grew");
+        assertTrue(burstThenQuiet(9_000, 90),
+                "40 MB above the 50 MB it shrank to, though below the first look's 150 MB");
     }
 
     @Test
