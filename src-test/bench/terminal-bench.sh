@@ -180,7 +180,7 @@ def ticks(path, children=False):
         fields = f.read().rsplit(")", 1)[1].split()
     return sum(int(v) for v in fields[11:15 if children else 13])
 def part(name):
-    for prefix, label in (("holdfast-pty-re", "reader"), ("JavaFX Applicat", "FX"), ("QuantumRenderer", "renderer"),
+    for prefix, label in (("holdfast-pty-re", "reader"), ("holdfast-pty-dr", "drain"), ("JavaFX Applicat", "FX"), ("QuantumRenderer", "renderer"),
                           ("C1 Compiler", "JIT"), ("C2 Compiler", "JIT"), ("GC Thread", "GC"), ("G1 ", "GC"),
                           ("VM Thread", "GC")):
         if name.startswith(prefix):
@@ -214,7 +214,7 @@ cpu_summary() {
 import json, sys
 before, after, hz = json.loads(sys.argv[1]), json.loads(sys.argv[2]), int(sys.argv[3])
 used = {k: (v - before.get(k, 0)) / hz for k, v in after.items()}
-order = ["reader", "FX", "renderer", "JIT", "GC", "other", "shell and program"]
+order = ["reader", "drain", "FX", "renderer", "JIT", "GC", "other", "shell and program"]
 print(", ".join(f"{k} {used[k]:.2f}" for k in order if k in used))
 PY
 }
@@ -357,9 +357,9 @@ best_other() {
   done
   echo "$best ${who:--}"
 }
-echo "CPU seconds of the Holdfast tab during its $runs timed runs of each flood, by thread (reader: the PTY reader"
-echo "thread; FX: the JavaFX application thread; renderer: JavaFX's render thread; JIT, GC; shell and program: bash"
-echo "and what it ran):"
+echo "CPU seconds of the Holdfast tab during its $runs timed runs of each flood, by thread (reader: the thread that"
+echo "parses the PTY's output; drain: the thread that reads it ahead of the parser; FX: the JavaFX application thread;"
+echo "renderer: JavaFX's render thread; JIT, GC; shell and program: bash and what it ran):"
 for key in seq,1000 seq,100000 cat,1000 cat,100000; do
   printf '  %-4s history %6s:  %s\n' "${key%,*}" "${key#*,}" "${cpu[$key]:--}"
 done

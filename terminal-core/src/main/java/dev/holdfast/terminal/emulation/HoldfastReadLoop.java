@@ -9,18 +9,21 @@ import dev.holdfast.terminal.vt.Utf8Input;
 import dev.holdfast.terminal.vt.VtParser;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.concurrent.ThreadFactory;
 import java.util.function.BooleanSupplier;
 
 /**
- * PTY output through Holdfast's VT parser into the model: reads of up to {@link #READ_BYTES} into buffers made
- * once, decoded and parsed in one pass each. A read that returns is parsed whole before the next read, so the
- * processed generation is published just before each read.
+ * PTY output through Holdfast's VT parser into the model. A drain thread of its own ({@link PtyReadAhead}) reads
+ * the PTY as fast as it fills; this loop, on the terminal's reader thread, takes what it has read in slices of up
+ * to {@link #READ_BYTES}, decodes and parses each in one pass into buffers made once. A slice is whole reads,
+ * and once it is parsed, the reads so far are published as processed.
  */
 final class HoldfastReadLoop implements PtyReadLoop {
-    /** The most bytes one PTY read asks for: a flood is parsed in large slices, not a PTY buffer at a time. */
+    /** The most bytes one PTY read asks for and one slice parses: a flood is parsed in large slices, not a PTY
+     * buffer at a time. */
     static final int READ_BYTES = 64 * 1024;
 
-    private final InputStream pty;
+    private final PtyReadAhead readAhead;
     private final TerminalTextBuffer buffer;
     private final OutputGeneration generation;
     private final BooleanSupplier stopped;
@@ -31,11 +34,12 @@ final class HoldfastReadLoop implements PtyReadLoop {
      * @param terminal the model as Holdfast drives it, a {@code CorrectedTerminal}; the differential test gives it
      *     the library's own, to compare the reading alone
      * @param buffer the model's buffer, whose lock every reader of the model takes
+     * @param drainThreads makes the thread that reads {@code pty}, named for the terminal; this loop stops it
      */
     HoldfastReadLoop(InputStream pty, Terminal terminal, TerminalTextBuffer buffer, OutputGeneration generation,
             HyperlinkListener hyperlinks, ShellMarkListener shellMarks, JediTerminalHandler.Replies replies, String name,
-            BooleanSupplier stopped) {
-        this.pty = pty;
+            BooleanSupplier stopped, ThreadFactory drainThreads) {
+        this.readAhead = new PtyReadAhead(pty, generation, drainThreads);
         this.buffer = buffer;
         this.generation = generation;
         this.stopped = stopped;
@@ -44,17 +48,13 @@ final class HoldfastReadLoop implements PtyReadLoop {
 
     @Override
     public void run() throws IOException {
+        readAhead.start();
         try {
             while (!stopped.getAsBoolean()) {
-                generation.publishProcessed();
-                int n = pty.read(input.bytes(), input.readOffset(), input.readLength());
+                int n = readAhead.take(input.bytes(), input.readOffset(), input.readLength());
                 if (n < 0) {
                     return;
                 }
-                if (n == 0) {
-                    continue;
-                }
-                generation.recordRead();
                 int chars = input.decode(n);
                 buffer.lock();
                 try {
@@ -62,9 +62,11 @@ final class HoldfastReadLoop implements PtyReadLoop {
                 } finally {
                     buffer.unlock();
                 }
+                generation.publishProcessed(readAhead.readsTaken());
             }
         } finally {
-            generation.publishProcessed();
+            readAhead.close();
+            generation.publishProcessed(readAhead.readsTaken());
         }
     }
 }

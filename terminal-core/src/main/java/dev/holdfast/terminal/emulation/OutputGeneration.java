@@ -7,9 +7,10 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * Counts the PTY reads of one terminal, and how many of them the emulator has fully parsed.
  *
- * <p>Protocol: only the reader thread writes. It calls {@link #recordRead()} after every read that returned
- * data, and {@link #publishProcessed()} when the emulator asks for the next chunk — at that moment every
- * chunk returned so far has been parsed into the model. Any thread may read both numbers without a lock;
+ * <p>Protocol: one thread counts reads, one publishes what is parsed (the same reader thread, or with Holdfast's
+ * parser a drain thread ahead of it). {@link #recordRead()} is called after every read that returned data, and
+ * {@link #publishProcessed()} when the emulator asks for the next chunk — at that moment every chunk returned so
+ * far has been parsed into the model — or {@link #publishProcessed(long)} with the reads parsed so far. Any thread may read both numbers without a lock;
  * {@code processed() <= read()} always holds, and a checkpoint that copied the model after reading
  * {@code processed()} has captured at least that generation.
  */
@@ -43,6 +44,17 @@ public final class OutputGeneration {
     /** Reader thread: everything read so far has been parsed. */
     public void publishProcessed() {
         processed = read.get();
+        for (Runnable listener : processedListeners) {
+            listener.run();
+        }
+    }
+
+    /**
+     * Reader thread: the first {@code reads} reads have been parsed, for a reader whose reads are counted on another
+     * thread ahead of it ({@link PtyReadAhead}). Never more than {@link #read()}, never less than before.
+     */
+    public void publishProcessed(long reads) {
+        processed = reads;
         for (Runnable listener : processedListeners) {
             listener.run();
         }

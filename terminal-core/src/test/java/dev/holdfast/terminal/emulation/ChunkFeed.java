@@ -7,8 +7,9 @@ import java.util.ArrayDeque;
 
 /**
  * A PTY output stream for tests that hands its reader one chunk per read, as a PTY hands over what arrived, and
- * tells the test when the reader is back for more: a read loop reads again only once everything it read before
- * is in the model, so {@link #awaitIdle} returning means the model holds every chunk fed so far.
+ * tells the test when the reader is back for more: every chunk fed has been read and counted in the output
+ * generation. (The library's read loop reads again only once everything before is in the model; Holdfast's reads
+ * ahead of its parser, so a test also waits for the generation to be processed.)
  */
 final class ChunkFeed extends InputStream {
     private final ArrayDeque<byte[]> chunks = new ArrayDeque<>();

@@ -39,6 +39,8 @@ final class DifferentialTerminal implements AutoCloseable {
     final List<String> shellMarks = new ArrayList<>();
     final ByteArrayOutputStream replies = new ByteArrayOutputStream();
     private final ChunkFeed feed = new ChunkFeed();
+    /** Read by the feed's reader, parsed into the model: idle is both the feed's and this one's. */
+    private final OutputGeneration generation = new OutputGeneration();
     private final Thread reader;
     private volatile Throwable failure;
 
@@ -83,6 +85,11 @@ final class DifferentialTerminal implements AutoCloseable {
             }
         };
         ShellMarkListener marks = mark -> shellMarks.add(mark + " at " + terminal.getCursorX() + "," + terminal.getCursorY());
+        generation.addProcessedListener(() -> {
+            synchronized (generation) {
+                generation.notifyAll();
+            }
+        });
         PtyReadLoop loop;
         if (parser == EmulatorParser.JEDITERM) {
             // Replies go through the terminal's output, as TerminalSession points it at the writer.
@@ -97,7 +104,7 @@ final class DifferentialTerminal implements AutoCloseable {
                     reply(text.getBytes(StandardCharsets.UTF_8));
                 }
             });
-            loop = new JediTermReadLoop(feed, terminal, new OutputGeneration(), recorded, marks, this::reply, "old",
+            loop = new JediTermReadLoop(feed, terminal, generation, recorded, marks, this::reply, "old",
                     () -> false);
         } else {
             // Our parser must answer through its own Replies, never the terminal's output.
@@ -116,8 +123,9 @@ final class DifferentialTerminal implements AutoCloseable {
             if (runByRun) {
                 model = opaque(model);
             }
-            loop = new HoldfastReadLoop(feed, model, buffer, new OutputGeneration(),
-                    recorded, marks, this::reply, "new", () -> false);
+            loop = new HoldfastReadLoop(feed, model, buffer, generation,
+                    recorded, marks, this::reply, "new", () -> false,
+                    new NamedThreadFactory("test-drain", true));
         }
         reader = new NamedThreadFactory("test-reader-" + parser.settingName(), true).newThread(() -> {
             try {
@@ -157,9 +165,24 @@ final class DifferentialTerminal implements AutoCloseable {
         feed.feed(chunk);
     }
 
-    /** Waits until everything fed is in the model. */
+    /**
+     * Waits until everything fed is in the model: the feed's reader is back for more with every chunk taken (and
+     * so counted), and every read counted is published as parsed (with Holdfast's parser, the feed's reader is
+     * the drain thread, which reads ahead of the parsing).
+     */
     void awaitIdle() throws InterruptedException {
+        long end = System.nanoTime() + IDLE_DEADLINE.toNanos();
         feed.awaitIdle(IDLE_DEADLINE);
+        synchronized (generation) {
+            while (generation.processed() != generation.read() && failure == null) {
+                long left = end - System.nanoTime();
+                if (left <= 0) {
+                    throw new AssertionError("the " + parser.settingName() + " read loop did not parse every read within "
+                            + IDLE_DEADLINE + " (read " + generation.read() + ", processed " + generation.processed() + ")");
+                }
+                generation.wait(Math.max(1, left / 1_000_000));
+            }
+        }
         if (failure != null) {
             throw new AssertionError("the " + parser.settingName() + " read loop failed", failure);
         }

@@ -5,6 +5,7 @@ import com.techsenger.jeditermfx.core.model.StyleState;
 import dev.holdfast.terminal.scrollback.FastHistoryTextBuffer;
 import dev.holdfast.terminal.stream.HyperlinkListener;
 import dev.holdfast.terminal.stream.ShellMarkListener;
+import dev.holdfast.terminal.threads.NamedThreadFactory;
 import dev.holdfast.terminal.vt.CorrectedTerminal;
 import java.io.IOException;
 import java.io.InputStream;
@@ -106,7 +107,8 @@ public final class ParserBenchmark {
         };
         PtyReadLoop loop = parser == EmulatorParser.HOLDFAST
                 ? new HoldfastReadLoop(pty, new CorrectedTerminal(terminal), buffer, new OutputGeneration(), HyperlinkListener.NONE,
-                        ShellMarkListener.NONE, bytes -> { }, "bench", () -> false)
+                        ShellMarkListener.NONE, bytes -> { }, "bench", () -> false,
+                        new NamedThreadFactory("bench-drain", true))
                 : new JediTermReadLoop(pty, terminal, new OutputGeneration(), HyperlinkListener.NONE,
                         ShellMarkListener.NONE, bytes -> { }, "bench", () -> false);
         loop.run();

@@ -111,19 +111,23 @@ class TerminalSessionTest {
         await("echo output", () -> text(s).contains("up"));
 
         await("every reader thread at nice " + TerminalSession.READER_NICE, () -> {
-            List<Integer> nices = readerThreadNices();
+            List<Integer> nices = threadNices("holdfast-pty-re");
+            return !nices.isEmpty() && nices.stream().allMatch(n -> n == TerminalSession.READER_NICE);
+        });
+        await("every drain thread at nice " + TerminalSession.READER_NICE, () -> {
+            List<Integer> nices = threadNices("holdfast-pty-dr");
             return !nices.isEmpty() && nices.stream().allMatch(n -> n == TerminalSession.READER_NICE);
         });
         assertEquals(0, niceOf(Path.of("/proc/thread-self")), "this (the caller's) thread keeps its priority");
     }
 
-    /** The nice value of every PTY reader thread of this JVM (Linux truncates a thread's name to 15 bytes). */
-    private static List<Integer> readerThreadNices() {
+    /** The nice value of every thread of this JVM named {@code comm} (Linux truncates a name to 15 bytes). */
+    private static List<Integer> threadNices(String comm) {
         List<Integer> nices = new java.util.ArrayList<>();
         try (var tasks = java.nio.file.Files.list(Path.of("/proc/self/task"))) {
             for (Path task : tasks.toList()) {
                 try {
-                    if (java.nio.file.Files.readString(task.resolve("comm")).strip().equals("holdfast-pty-re")) {
+                    if (java.nio.file.Files.readString(task.resolve("comm")).strip().equals(comm)) {
                         nices.add(niceOf(task));
                     }
                 } catch (java.io.IOException gone) {
