@@ -20,7 +20,7 @@ public final class OutputGeneration {
     private final List<Runnable> readListeners = new CopyOnWriteArrayList<>();
     private final List<Runnable> processedListeners = new CopyOnWriteArrayList<>();
 
-    /** Reader thread: a read returned data. */
+    /** The thread that reads the PTY: a read returned data. */
     public void recordRead() {
         read.incrementAndGet();
         for (Runnable listener : readListeners) {
@@ -29,7 +29,8 @@ public final class OutputGeneration {
     }
 
     /**
-     * Calls {@code listener} on the reader thread after each read is counted, before its data is parsed: the signal
+     * Calls {@code listener} on the thread that reads the PTY (with Holdfast's parser, its drain thread, not the
+     * reader thread that parses) after each read is counted, before its data is parsed: the signal
      * that {@link #read()} moved, so a watcher needs no timer to notice output. It must only flag or post, never
      * block or take the buffer lock.
      */

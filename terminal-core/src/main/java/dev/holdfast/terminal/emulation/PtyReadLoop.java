@@ -5,8 +5,9 @@ import java.io.IOException;
 /**
  * The reader thread's work: a terminal's PTY output into its model, until the PTY ends or the session closes.
  *
- * <p>The contract both parsers keep: the processed output generation is published just before each PTY read,
- * when everything read so far is in the model (and once more at the end); replies go to the session's writer;
+ * <p>The contract both parsers keep: the processed output generation is published only when the model holds every
+ * read it counts (the library's loop just before each PTY read, Holdfast's after each slice of whole reads it
+ * parsed, while its drain thread reads ahead), and once more at the end; replies go to the session's writer;
  * hyperlinks are reported once the model has everything up to their sequence. A sequence the model chokes on
  * costs that sequence, never the terminal.
  */
