@@ -1,6 +1,7 @@
 package dev.holdfast.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
@@ -67,10 +68,13 @@ class LauncherRebuildTest {
         return builder.start();
     }
 
-    private void launchAndWait() throws Exception {
-        Process launcher = launch();
-        assertEquals(true, launcher.waitFor(60, TimeUnit.SECONDS), "the launcher ended");
+    private static void awaitSuccess(Process launcher) throws InterruptedException {
+        assertTrue(launcher.waitFor(60, TimeUnit.SECONDS), "the launcher ended");
         assertEquals(0, launcher.exitValue(), "the launcher's exit status");
+    }
+
+    private void launchAndWait() throws Exception {
+        awaitSuccess(launch());
     }
 
     private List<String> lines(Path log) throws IOException {
@@ -113,8 +117,7 @@ class LauncherRebuildTest {
         launchers.add(launch());
         launchers.add(launch());
         for (Process launcher : launchers) {
-            assertEquals(true, launcher.waitFor(60, TimeUnit.SECONDS), "the launcher ended");
-            assertEquals(0, launcher.exitValue(), "the launcher's exit status");
+            awaitSuccess(launcher);
         }
 
         assertEquals(List.of("start", "end"), lines(mvnLog), "one build; the other launch used it");
