@@ -72,10 +72,10 @@ public final class HeapRelease implements AutoCloseable {
 
     private void look() {
         try {
-            if (!policy.due(clock.instant(), outputReads.getAsLong(), heap.usage().getCommitted())) {
+            MemoryUsage before = heap.usage();
+            if (!policy.due(clock.instant(), outputReads.getAsLong(), before.getCommitted())) {
                 return;
             }
-            MemoryUsage before = heap.usage();
             long startedNanos = System.nanoTime();
             heap.release();
             MemoryUsage after = heap.usage();
