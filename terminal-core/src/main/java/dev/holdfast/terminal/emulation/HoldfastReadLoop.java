@@ -15,13 +15,20 @@ import java.util.function.BooleanSupplier;
 /**
  * PTY output through Holdfast's VT parser into the model. A drain thread of its own ({@link PtyReadAhead}) reads
  * the PTY as fast as it fills; this loop, on the terminal's reader thread, takes what it has read in slices of up
- * to {@link #READ_BYTES}, decodes and parses each in one pass into buffers made once. A slice is whole reads,
- * and once it is parsed, the reads so far are published as processed.
+ * to about {@link #SLICE_BYTES}, decodes and parses each in one pass into buffers made once. A slice is whole
+ * reads, and once it is parsed, the reads so far are published as processed.
  */
 final class HoldfastReadLoop implements PtyReadLoop {
-    /** The most bytes one PTY read asks for and one slice parses: a flood is parsed in large slices, not a PTY
-     * buffer at a time. */
+    /** The most bytes one PTY read asks for. */
     static final int READ_BYTES = 64 * 1024;
+    /**
+     * About how many bytes one slice parses under one hold of the buffer lock (whole reads: at least one). A frame and
+     * a checkpoint's capture wait for the lock at most {@code TerminalSession.BUFFER_LOCK_TRY_NANOS}; the parser,
+     * which now always has the next slice ready during a flood, must give it up within that. Two of Linux's 4 KB
+     * PTY reads of {@code seq} parse in about 0.25 ms; with 64 KB slices (2 ms and more) no capture got the lock
+     * while a tab flooded, and the load harness's tabs came back without their floods.
+     */
+    static final int SLICE_BYTES = 8 * 1024;
 
     private final PtyReadAhead readAhead;
     private final TerminalTextBuffer buffer;
@@ -51,7 +58,7 @@ final class HoldfastReadLoop implements PtyReadLoop {
         readAhead.start();
         try {
             while (!stopped.getAsBoolean()) {
-                int n = readAhead.take(input.bytes(), input.readOffset(), input.readLength());
+                int n = readAhead.take(input.bytes(), input.readOffset(), input.readLength(), SLICE_BYTES);
                 if (n < 0) {
                     return;
                 }

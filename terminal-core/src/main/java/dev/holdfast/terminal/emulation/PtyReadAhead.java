@@ -145,13 +145,15 @@ final class PtyReadAhead implements AutoCloseable {
     }
 
     /**
-     * Parser thread: waits for output, then copies as many whole reads of it as fit in {@code max} bytes (at least
-     * one; {@code max} must hold the largest read, {@link HoldfastReadLoop#READ_BYTES}) into {@code into}.
+     * Parser thread: waits for output, then copies as many whole reads of it as fit in {@code slice} bytes (at least
+     * one, however large) into {@code into}, which must hold {@code max} bytes, at least the largest read,
+     * {@link HoldfastReadLoop#READ_BYTES}.
      *
      * @return the bytes copied, or -1 at the PTY's end once everything before it was taken
      * @throws IOException how the PTY's reading failed, once everything before it was taken
      */
-    int take(byte[] into, int offset, int max) throws IOException {
+    int take(byte[] into, int offset, int max, int slice) throws IOException {
+        int limit = Math.min(max, slice);
         lock.lock();
         try {
             while (written == taken) {
@@ -165,7 +167,7 @@ final class PtyReadAhead implements AutoCloseable {
             }
             long end = ends[(int) (readsTaken % MAX_READS)];
             long read = readsTaken + 1;
-            while (read < reads && ends[(int) (read % MAX_READS)] - taken <= max) {
+            while (read < reads && ends[(int) (read % MAX_READS)] - taken <= limit) {
                 end = ends[(int) (read % MAX_READS)];
                 read++;
             }

@@ -75,7 +75,7 @@ public final class TerminalSession implements AutoCloseable {
     private final String shortId;
 
     private final StyleState styleState = new StyleState();
-    private final TerminalTextBuffer buffer;
+    private final FastHistoryTextBuffer buffer;
     private final SessionDisplay display;
     private final JediTerminal terminal;
     private final OutputGeneration generation = new OutputGeneration();
@@ -433,27 +433,22 @@ public final class TerminalSession implements AutoCloseable {
         return buffer;
     }
 
-    /** How long {@link #tryLockBuffer} tries: many of a running reader's releases, a sliver of a frame. */
+    /** How long {@link #tryLockBuffer} waits: a reader's slice or two, a sliver of a frame. */
     public static final long BUFFER_LOCK_TRY_NANOS = 500_000L;
 
     /**
      * Takes the buffer lock if it comes free within {@link #BUFFER_LOCK_TRY_NANOS}; the caller unlocks. For the UI
-     * thread, which must not wait for the reader: the reader takes the lock once per emulator operation, so while
-     * it runs the lock is free every few microseconds, which the short spin catches; on a busy machine it is also
-     * often preempted while holding the lock, and then only its own next time slice frees it — up to 417 ms for a
-     * frame and 109 ms for a checkpoint's capture in the load harness, where trying again later costs nothing.
+     * thread, which must not wait for the reader. It waits in the fair lock's queue, so the reader's next release
+     * is this caller's turn: a flooding reader parses its output a slice at a time and has the next slice ready
+     * at once, so a caller that only tried between two of its holds (as this did, spinning on the library's
+     * {@code tryLock}) rarely got in at all. On a busy machine the reader is also often preempted while holding
+     * the lock, and then only its own next time slice frees it — up to 417 ms for a frame and 109 ms for a
+     * checkpoint's capture in the load harness, where trying again later costs nothing.
      *
      * @return whether the lock is now held
      */
     public boolean tryLockBuffer() {
-        long deadline = System.nanoTime() + BUFFER_LOCK_TRY_NANOS;
-        while (!buffer.tryLock()) {
-            if (System.nanoTime() - deadline >= 0) {
-                return false;
-            }
-            Thread.onSpinWait();
-        }
-        return true;
+        return buffer.tryLock(BUFFER_LOCK_TRY_NANOS);
     }
 
     public JediTerminal terminal() {

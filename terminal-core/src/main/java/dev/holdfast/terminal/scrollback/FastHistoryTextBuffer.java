@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.concurrent.locks.Lock;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 
@@ -89,6 +90,8 @@ public final class FastHistoryTextBuffer extends TerminalTextBuffer {
     /** Lines that stay objects in either history (weak: they leave with their last reference). */
     private final Set<TerminalLine> keptAsObjects = Collections.newSetFromMap(new WeakHashMap<>());
     private RingLinesBuffer primaryHistory;
+    /** The lock installed in the library's {@code myLock}; set once, before the buffer is shared. */
+    private ReentrantLock fairLock;
     private final StyleState styleState;
     /** The history and screen in the library's fields now (the alternate screen has a pair of its own). */
     private RingLinesBuffer history;
@@ -195,9 +198,27 @@ public final class FastHistoryTextBuffer extends TerminalTextBuffer {
     /** Before anyone else can see this buffer: no thread holds or waits for the library's lock yet. */
     private void installFairLock() {
         try {
-            LOCK.set(this, new ReentrantLock(true));
+            fairLock = new ReentrantLock(true);
+            LOCK.set(this, fairLock);
         } catch (IllegalAccessException e) {
             throw new IllegalStateException("TerminalTextBuffer." + LOCK_FIELD + " became inaccessible", e);
+        }
+    }
+
+    /**
+     * Takes the lock if it comes free within {@code nanos}, waiting in the fair lock's queue: at the holder's next
+     * release the lock is this caller's, even when the holder (a flooding reader) takes it again at once. The
+     * library's {@link #tryLock()} never queues, so a caller that spins on it gets the lock only if it happens to
+     * try in the instant between a release and the next take.
+     *
+     * @return whether the lock is now held (false also when interrupted, with the interrupt kept)
+     */
+    public boolean tryLock(long nanos) {
+        try {
+            return fairLock.tryLock(nanos, TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
     }
 

@@ -223,6 +223,17 @@ class HoldfastReadLoopTest {
         assertEquals(reads, generation.read());
         assertEquals(reads, generation.processed());
         assertEquals((long) reads * line.length, bytesRead.get());
+        // With the ring full, every slice was as large as the parser takes: a few reads, not the whole ring, so the
+        // lock it held for each was free again for a frame or a capture within their bounded wait.
+        long previous = 0;
+        long largest = 0;
+        for (String seen : seenAtEachPublish) {
+            long processed = Long.parseLong(seen.substring(0, seen.indexOf(' ')));
+            largest = Math.max(largest, processed - previous);
+            previous = processed;
+        }
+        assertEquals(HoldfastReadLoop.SLICE_BYTES / line.length, largest,
+                "reads parsed under one hold of the lock, at most: " + largest);
     }
 
     /** Polls {@code condition} until it holds; fails after ten seconds. */

@@ -1,6 +1,7 @@
 package dev.holdfast.terminal.scrollback;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -10,8 +11,11 @@ import com.techsenger.jeditermfx.core.model.LinesBuffer;
 import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -62,6 +66,60 @@ class FastHistoryTextBufferTest {
             painter.join(10_000);
 
             assertEquals(List.of("painter", "reader"), order, "round " + round);
+        }
+    }
+
+    /**
+     * A frame's or a capture's bounded try must get the lock at a flooding reader's next release, though the reader
+     * takes it again at once: it waits in the fair queue. Spinning on the library's {@code tryLock()} never queued,
+     * so it got in only when it happened to try in the instant between two of the reader's holds.
+     */
+    @Test
+    void aBoundedTryGetsTheLockAtTheHoldersNextReleaseThoughTheHolderRetakesItAtOnce() throws Exception {
+        FastHistoryTextBuffer buffer = (FastHistoryTextBuffer) HeadlessModel.fast(20, 5, 10).buffer();
+        for (int round = 0; round < 50; round++) {
+            List<String> order = Collections.synchronizedList(new ArrayList<>());
+            buffer.lock();
+            Thread painter = new Thread(() -> {
+                if (buffer.tryLock(TimeUnit.SECONDS.toNanos(10))) {
+                    try {
+                        order.add("painter");
+                    } finally {
+                        buffer.unlock();
+                    }
+                } else {
+                    order.add("painter gave up");
+                }
+            }, "test-painter");
+            painter.start();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (painter.getState() != Thread.State.TIMED_WAITING && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+            assertEquals(Thread.State.TIMED_WAITING, painter.getState(), "the painter waits in the lock's queue");
+
+            buffer.unlock();
+            buffer.lock();
+            order.add("reader");
+            buffer.unlock();
+            painter.join(10_000);
+
+            assertEquals(List.of("painter", "reader"), order, "round " + round);
+        }
+    }
+
+    @Test
+    void aBoundedTryGivesUpWhenTheLockStaysHeld() throws Exception {
+        FastHistoryTextBuffer buffer = (FastHistoryTextBuffer) HeadlessModel.fast(20, 5, 10).buffer();
+        buffer.lock();
+        try {
+            AtomicBoolean got = new AtomicBoolean(true);
+            Thread painter = new Thread(() -> got.set(buffer.tryLock(1_000_000L)), "test-painter");
+            painter.start();
+            painter.join(10_000);
+            assertFalse(got.get(), "the try returned without the lock");
+        } finally {
+            buffer.unlock();
         }
     }
 
