@@ -35,6 +35,8 @@ final class PtyReadAhead implements AutoCloseable {
     static final int MAX_CAPACITY = 1024 * 1024;
     /** Reads the ring can hold: a PTY's 4 KB reads fill {@link #MAX_CAPACITY} first; tiny reads stop here. */
     static final int MAX_READS = 1024;
+    /** How long the parser finds the ring empty before a grown ring goes back to {@link #FIRST_CAPACITY}. */
+    static final long SHRINK_AFTER_NANOS = TimeUnit.SECONDS.toNanos(1);
     private static final long STOP_WAIT_MILLIS = 2_000;
 
     private final InputStream pty;
@@ -163,7 +165,7 @@ final class PtyReadAhead implements AutoCloseable {
                     }
                     return -1;
                 }
-                bytesWritten.awaitUninterruptibly();
+                awaitOutput();
             }
             long end = ends[(int) (readsTaken % MAX_READS)];
             long read = readsTaken + 1;
@@ -180,6 +182,48 @@ final class PtyReadAhead implements AutoCloseable {
             readsTaken = read;
             bytesTaken.signal();
             return n;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Parser thread, under lock, with the ring empty: waits for the drain. A ring a flood grew goes back to its first
+     * size once the terminal has been quiet for {@link #SHRINK_AFTER_NANOS}: a tab that flooded once would otherwise
+     * keep its megabyte for good. (Not at every empty ring: a flood the parser keeps up with empties it every few
+     * reads, and would grow it again each time.) An interrupt does not end the wait, as before; it is kept.
+     */
+    private void awaitOutput() {
+        boolean interrupted = false;
+        try {
+            long left = SHRINK_AFTER_NANOS;
+            while (written == taken && !ended) {
+                if (left <= 0) {
+                    if (ring.length > FIRST_CAPACITY) {
+                        // Empty: nothing to move, and positions are taken modulo the ring's length.
+                        ring = new byte[FIRST_CAPACITY];
+                    }
+                    bytesWritten.awaitUninterruptibly();
+                } else {
+                    try {
+                        left = bytesWritten.awaitNanos(left);
+                    } catch (InterruptedException e) {
+                        interrupted = true;
+                    }
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** The ring's size now, for tests. */
+    int capacity() {
+        lock.lock();
+        try {
+            return ring.length;
         } finally {
             lock.unlock();
         }
