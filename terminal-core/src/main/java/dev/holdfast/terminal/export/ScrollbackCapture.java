@@ -111,6 +111,8 @@ public final class ScrollbackCapture {
     /** The primary history followed by the primary screen, read under the lock. */
     private static final class Rows {
         final LinesBuffer history;
+        /** The history when it is our ring, whose packed lines answer wrap flags and lengths without unpacking. */
+        final RingLinesBuffer ring;
         final LinesBuffer screen;
         final int historyRows;
         final int count;
@@ -120,6 +122,7 @@ public final class ScrollbackCapture {
 
         Rows(LinesBuffer history, LinesBuffer screen, int columns) {
             this.history = history;
+            this.ring = history instanceof RingLinesBuffer r ? r : null;
             this.screen = screen;
             this.historyRows = history.getLineCount();
             this.count = historyRows + screen.getLineCount();
@@ -131,7 +134,29 @@ public final class ScrollbackCapture {
                 return screen.getLine(index - historyRows);
             }
             // A capture only reads: packed history lines are copied out and stay packed.
-            return history instanceof RingLinesBuffer ring ? ring.lineToRead(index) : history.getLine(index);
+            return ring != null ? ring.lineToRead(index) : history.getLine(index);
+        }
+
+        boolean wrapped(int index) {
+            return ring != null && index < historyRows ? ring.wrappedAt(index) : row(index).isWrapped();
+        }
+
+        int cells(int index) {
+            return ring != null && index < historyRows ? ring.cellsAt(index) : cellCount(row(index));
+        }
+
+        /**
+         * A copy of row {@code index}. A history row is read from where the ring keeps it, its characters copied
+         * once: building the line object first and copying out of it was most of a capture's time under the lock.
+         */
+        CapturedLines.Line copyRow(int index, long cutCells) {
+            if (ring == null || index >= historyRows) {
+                return copyLine(row(index), cutCells);
+            }
+            List<CapturedLines.Run> runs = new ArrayList<>();
+            ring.readRuns(index, (style, chars, offset, length) ->
+                    runs.add(new CapturedLines.Run(new String(chars, offset, length), styleOf(style))));
+            return new CapturedLines.Line(runs, ring.wrappedAt(index) && cutCells == 0, cutCells);
         }
 
         /**
@@ -160,7 +185,7 @@ public final class ScrollbackCapture {
          */
         int completeHistoryEnd(int end) {
             int split = Math.min(historyRows, end);
-            while (split > 0 && row(split - 1).isWrapped()) {
+            while (split > 0 && wrapped(split - 1)) {
                 split--;
             }
             return split;
@@ -180,10 +205,10 @@ public final class ScrollbackCapture {
             long chars = 0;
             while (start > 0 && lines < limits.maxLines()) {
                 int lineStart = start - 1;
-                while (lineStart > 0 && row(lineStart - 1).isWrapped()) {
+                while (lineStart > 0 && wrapped(lineStart - 1)) {
                     lineStart--;
                 }
-                long cells = (long) (start - 1 - lineStart) * columns + cellCount(row(start - 1));
+                long cells = (long) (start - 1 - lineStart) * columns + cells(start - 1);
                 cells = Math.min(cells, limits.maxLineChars());
                 if (lines > 0 && chars + cells > limits.maxChars()) {
                     break;
@@ -209,7 +234,7 @@ public final class ScrollbackCapture {
             int row = from;
             while (row < to) {
                 int lineEnd = row;
-                while (lineEnd < to - 1 && row(lineEnd).isWrapped()) {
+                while (lineEnd < to - 1 && wrapped(lineEnd)) {
                     lineEnd++;
                 }
                 // Rows [row, lineEnd] are one logical line (its end may lie beyond `to` only for the screen's
@@ -224,9 +249,9 @@ public final class ScrollbackCapture {
                     boolean last = r == row + kept - 1;
                     long cut = 0;
                     if (last && kept < lineEnd - row + 1) {
-                        cut = (long) (lineEnd - r - 1) * columns + cellCount(row(lineEnd));
+                        cut = (long) (lineEnd - r - 1) * columns + cells(lineEnd);
                     }
-                    lines.add(copyRow(row(r), cut));
+                    lines.add(copyRow(r, cut));
                     if (r < historyLimit) {
                         keptHistory++;
                     }
@@ -252,16 +277,19 @@ public final class ScrollbackCapture {
         return cells;
     }
 
-    private static CapturedLines.Line copyRow(TerminalLine line, long cutCells) {
+    private static CapturedLines.Line copyLine(TerminalLine line, long cutCells) {
         List<TerminalLine.TextEntry> entries = line.getEntries();
         List<CapturedLines.Run> runs = new ArrayList<>(entries.size());
         for (TerminalLine.TextEntry entry : entries) {
-            // The entry's CharBuffer may share an array the emulator writes later: copy the characters now. The
-            // library leaves some runs without a style (characters inserted past a line's end): plain cells.
-            TextStyle style = entry.getStyle() == null ? TextStyle.EMPTY : entry.getStyle();
-            runs.add(new CapturedLines.Run(entry.getText().toString(), style));
+            // The entry's CharBuffer may share an array the emulator writes later: copy the characters now.
+            runs.add(new CapturedLines.Run(entry.getText().toString(), styleOf(entry.getStyle())));
         }
         return new CapturedLines.Line(runs, line.isWrapped() && cutCells == 0, cutCells);
+    }
+
+    /** The library leaves some runs without a style (characters inserted past a line's end): plain cells. */
+    private static TextStyle styleOf(TextStyle style) {
+        return style == null ? TextStyle.EMPTY : style;
     }
 
     /** A row with nothing visible: only blank cells in renditions where a blank cannot be seen. */

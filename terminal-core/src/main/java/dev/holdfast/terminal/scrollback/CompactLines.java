@@ -188,6 +188,19 @@ final class CompactLines {
         return line;
     }
 
+    /** Hands the record's runs to {@code reader}, as views of the pool's text (never written over). */
+    void readRuns(long address, int meta, RunReader reader) {
+        char[] chunk = chunks[chunkIndex(address)];
+        int at = offset(address);
+        int runCount = runs(meta);
+        int text = at + 2 * runCount;
+        for (int i = 0; i < runCount; i++) {
+            int length = chunk[at + 2 * i + 1];
+            reader.run(styles[chunk[at + 2 * i]], chunk, text, length);
+            text += length;
+        }
+    }
+
     /** {@link TerminalLine#getText()} of a record: the text of the runs before the first NUL-led run. */
     String text(long address, int meta) {
         char[] chunk = chunks[chunkIndex(address)];

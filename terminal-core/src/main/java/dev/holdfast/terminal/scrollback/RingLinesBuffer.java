@@ -139,9 +139,7 @@ public final class RingLinesBuffer extends LinesBuffer {
      * marks) need not unpack the whole history. Caller holds the lock.
      */
     public TerminalLine objectAt(int index) {
-        if (index < 0 || index >= size) {
-            throw new IndexOutOfBoundsException("Index " + index + " out of bounds for length " + size);
-        }
+        checkIndex(index);
         return slots[slot(index)];
     }
 
@@ -157,6 +155,60 @@ public final class RingLinesBuffer extends LinesBuffer {
         int s = slot(index);
         TerminalLine line = slots[s];
         return line != null ? line : packed.line(addresses[s], metas[s]);
+    }
+
+    /**
+     * Whether the line at {@code index} wraps onto the next, read from the packed form where the line is packed:
+     * nothing is unpacked. Caller holds the lock.
+     */
+    public boolean wrappedAt(int index) {
+        checkIndex(index);
+        int s = slot(index);
+        TerminalLine line = slots[s];
+        return line != null ? line.isWrapped() : CompactLines.wrapped(metas[s]);
+    }
+
+    /** The cells of the line at {@code index}, the sum of its runs' lengths; nothing is unpacked. Caller holds the lock. */
+    public int cellsAt(int index) {
+        checkIndex(index);
+        int s = slot(index);
+        TerminalLine line = slots[s];
+        if (line == null) {
+            return CompactLines.length(metas[s]);
+        }
+        int cells = 0;
+        for (TerminalLine.TextEntry entry : runsOf(line)) {
+            cells += entry.getLength();
+        }
+        return cells;
+    }
+
+    /**
+     * Hands the runs of the line at {@code index} to {@code reader}, the same runs {@link #lineToRead} would give,
+     * without building a line for them where the line is packed. Caller holds the lock.
+     */
+    public void readRuns(int index, RunReader reader) {
+        checkIndex(index);
+        int s = slot(index);
+        TerminalLine line = slots[s];
+        if (line == null) {
+            packed.readRuns(addresses[s], metas[s], reader);
+            return;
+        }
+        for (TerminalLine.TextEntry entry : runsOf(line)) {
+            CharBuffer text = entry.getText();
+            reader.run(entry.getStyle(), text.getBuf(), text.getStart(), text.length());
+        }
+    }
+
+    private static List<TerminalLine.TextEntry> runsOf(TerminalLine line) {
+        return LineRuns.available() ? LineRuns.entries(line) : line.getEntries();
+    }
+
+    private void checkIndex(int index) {
+        if (index < 0 || index >= size) {
+            throw new IndexOutOfBoundsException("Index " + index + " out of bounds for length " + size);
+        }
     }
 
     /** How many kept lines are packed rather than objects. Caller holds the lock. */

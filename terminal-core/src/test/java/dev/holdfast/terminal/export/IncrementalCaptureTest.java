@@ -98,6 +98,38 @@ class IncrementalCaptureTest {
     }
 
     @Test
+    void aRingHistoryIsCopiedExactlyAsTheLibrarysHistoryIs() {
+        // Coloured runs, lines wrapped over several rows, wide characters, a line past the per-line cap, NUL gaps.
+        StringBuilder stream = new StringBuilder();
+        for (int i = 0; i < 300; i++) {
+            stream.append("\u001b[3").append(i % 7 + 1).append("mcolour ").append(i).append("\u001b[0m plain ")
+                    .append("\u001b[1;4%dm".formatted(i % 8)).append("bold").append("\u001b[0m");
+            if (i % 10 == 0) {
+                stream.append(" wraps ".repeat(20));
+            }
+            if (i % 25 == 0) {
+                stream.append("日本語");
+            }
+            if (i % 40 == 0) {
+                stream.append("\u001b[20Cgap");
+            }
+            stream.append("\r\n");
+        }
+        stream.append("x".repeat(20_000)).append("\r\n$ ");
+        ExportLimits limits = new ExportLimits(250, 400_000, 16_000);
+        HeadlessModel ring = HeadlessModel.fast(40, 10, 10_000).feed(stream.toString());
+        HeadlessModel library = HeadlessModel.library(40, 10, 10_000).feed(stream.toString());
+
+        IncrementalLines fromRing = capture.captureSince(ring.terminal(), null, limits);
+        IncrementalLines fromLibrary = capture.captureSince(library.terminal(), null, limits);
+
+        assertEquals(text(fromLibrary), text(fromRing));
+        assertEquals(fromLibrary.history().lines().size(), fromRing.history().lines().size());
+        assertEquals(export.format(capture.capture(library.terminal(), limits)),
+                export.format(capture.capture(ring.terminal(), limits)));
+    }
+
+    @Test
     void aLibraryHistoryIsAlwaysCapturedWhole() {
         HeadlessModel model = HeadlessModel.library(40, 5, 100).feed(numbered("line ", 1, 20));
         IncrementalLines first = capture.captureSince(model.terminal(), null, CHECKPOINT);

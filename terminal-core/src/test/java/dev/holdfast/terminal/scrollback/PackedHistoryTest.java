@@ -172,6 +172,26 @@ class PackedHistoryTest {
     }
 
     @Test
+    void runsWrapFlagsAndLengthsReadInPlaceAgreeWithTheLinesPackedOrNot() {
+        List<TerminalLine> lines = sampleLines();
+        RingLinesBuffer ring = ringOf(lines);
+        // Line 1 handed out for editing: an object now, read through the same calls.
+        ring.getLine(1);
+        for (int i = 0; i < lines.size(); i++) {
+            TerminalLine line = lines.get(i);
+            StringBuilder read = new StringBuilder(line.isWrapped() ? "wrapped " : "");
+            ring.readRuns(i, (style, chars, offset, length) -> read.append('[')
+                    .append(System.identityHashCode(style)).append(':')
+                    .append(new String(chars, offset, length).replace("\0", "\\0")).append(']'));
+            assertEquals(describe(line), read.toString(), "runs of line " + i);
+            assertEquals(line.isWrapped(), ring.wrappedAt(i), "wrapped flag of line " + i);
+            int cells = line.getEntries().stream().mapToInt(TerminalLine.TextEntry::getLength).sum();
+            assertEquals(cells, ring.cellsAt(i), "cells of line " + i);
+        }
+        assertEquals(lines.size() - 1, ring.packedLines(), "reading in place unpacks nothing");
+    }
+
+    @Test
     void aLineKeptAsAnObjectIsNeverPacked() {
         RingLinesBuffer ring = new RingLinesBuffer(10_000, null);
         TerminalLine prompt = line(false, run(RED, "$ make"));
