@@ -21,6 +21,7 @@ import dev.holdfast.terminal.export.IncrementalLines;
 import dev.holdfast.terminal.screen.VisibleScreen;
 import dev.holdfast.terminal.threads.NamedThreadFactory;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -28,8 +29,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -74,6 +77,9 @@ public final class TerminalCheckpoints implements AutoCloseable {
             Executors.newSingleThreadExecutor(new NamedThreadFactory("holdfast-checkpoint", true));
     private final CheckpointCoordinator coordinator;
     private final List<CompletableFuture<CheckpointNowResult>> waiting = new ArrayList<>();
+    private final Clock clock;
+    /** Copies busy terminals' readers made under their locks (reader threads put, the FX thread takes). */
+    private final Map<UUID, ReaderCopy> readerCopies = new ConcurrentHashMap<>();
 
     /**
      * @param uiTurns posts one task per FX turn ({@code Platform::runLater})
@@ -101,6 +107,7 @@ public final class TerminalCheckpoints implements AutoCloseable {
                                ScrollbackExporter exporter, Executor uiTurns, Clock clock, Listener listener,
                                ScreenFingerprints fingerprints, Predicate<TerminalSession> historyToCome) {
         this.historyToCome = Objects.requireNonNull(historyToCome, "historyToCome");
+        this.clock = Objects.requireNonNull(clock, "clock");
         this.fingerprints = Objects.requireNonNull(fingerprints, "fingerprints");
         this.window = window;
         this.exporter = exporter;
@@ -188,20 +195,44 @@ public final class TerminalCheckpoints implements AutoCloseable {
     private ScrollbackSource.Capture capture(UUID panelId, ScrollbackSource.Continuation since) {
         TerminalTab tab = window.tabs().stream().filter(t -> t.panelId().equals(panelId)).findFirst()
                 .orElseThrow(() -> new IllegalStateException("no tab " + panelId));
-        HistoryMark mark = since instanceof Continuing continuing ? continuing.mark() : null;
-        IncrementalLines lines;
-        VisibleScreen screen;
-        // One hold of the lock: the fingerprint saved with the text must describe the screen the text ends with.
-        // Not waited for: a busy reader's terminal is tried again later (see ScrollbackSource#capture).
-        if (historyToCome.test(tab.session()) || !tab.session().tryLockBuffer()) {
+        TerminalSession session = tab.session();
+        ReaderCopy ready = readerCopies.remove(panelId);
+        if (historyToCome.test(session)) {
             return null;
         }
-        try {
-            lines = exporter.captureSince(tab.session(), mark);
-            screen = VisibleScreen.capture(tab.session());
-        } finally {
-            tab.session().buffer().unlock();
+        if (ready != null && Objects.equals(ready.since(), since)) {
+            return capture(panelId, ready.lines(), ready.screen(),
+                    Optional.of(new ScrollbackSource.EarlierCopy(ready.generation(), ready.at())));
         }
+        HistoryMark mark = since instanceof Continuing continuing ? continuing.mark() : null;
+        // Not waited for: a busy reader's terminal is tried again later (see ScrollbackSource#capture). Its reader,
+        // which holds the lock between every two slices of its flood, makes the copy meanwhile, for that next try.
+        if (!session.tryLockBuffer()) {
+            session.requestUnderLock(() -> readerCopies.put(panelId, copyUnderLock(session, since, mark)));
+            return null;
+        }
+        ReaderCopy copy;
+        try {
+            copy = copyUnderLock(session, since, mark);
+        } finally {
+            session.buffer().unlock();
+        }
+        return capture(panelId, copy.lines(), copy.screen(), Optional.empty());
+    }
+
+    /**
+     * One hold of the lock, the caller's: the fingerprint saved with the text must describe the screen the text ends
+     * with. The generation is read first, so the copy reflects at least it.
+     */
+    private ReaderCopy copyUnderLock(TerminalSession session, ScrollbackSource.Continuation since, HistoryMark mark) {
+        long generation = session.generation().processed();
+        Instant at = clock.instant();
+        return new ReaderCopy(since, generation, at, exporter.captureSince(session, mark),
+                VisibleScreen.capture(session));
+    }
+
+    private ScrollbackSource.Capture capture(UUID panelId, IncrementalLines lines, VisibleScreen screen,
+                                             Optional<ScrollbackSource.EarlierCopy> earlier) {
         Continuing next = lines.next() == null ? null : new Continuing(lines.next());
         return new ScrollbackSource.Capture() {
             @Override
@@ -215,11 +246,24 @@ public final class TerminalCheckpoints implements AutoCloseable {
             }
 
             @Override
+            public Optional<ScrollbackSource.EarlierCopy> earlierCopy() {
+                return earlier;
+            }
+
+            @Override
             public CaptureText format() {
                 CaptureText text = exporter.format(lines);
                 return new CaptureText(text.history(), text.screen(), fingerprints.of(panelId, screen));
             }
         };
+    }
+
+    /**
+     * A terminal's lines copied under its lock, from where {@code since} ended, with the processed generation read
+     * just before and when.
+     */
+    private record ReaderCopy(ScrollbackSource.Continuation since, long generation, Instant at, IncrementalLines lines,
+                              VisibleScreen screen) {
     }
 
     /** Where a terminal's last capture ended in its history. */
@@ -271,6 +315,7 @@ public final class TerminalCheckpoints implements AutoCloseable {
 
     /** FX thread: a tab closed, or stopped keeping its scrollback. */
     public void discard(UUID panelId) {
+        readerCopies.remove(panelId);
         coordinator.discard(panelId);
     }
 
@@ -288,6 +333,7 @@ public final class TerminalCheckpoints implements AutoCloseable {
         out.put("checkpoints", s.checkpoints());
         out.put("captures", s.captures());
         out.put("slowCaptures", s.slowCaptures());
+        out.put("readerCopies", s.readerCopies());
         out.put("skipped", s.skipped());
         out.put("failures", s.failures());
         out.put("seeded", s.seeded());

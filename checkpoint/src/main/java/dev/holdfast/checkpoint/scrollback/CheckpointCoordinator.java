@@ -15,6 +15,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.Executor;
@@ -76,6 +77,7 @@ public final class CheckpointCoordinator {
     private long captures;
     private long slowCaptures;
     private long skipped;
+    private long readerCopies;
     private long failures;
     private long seeded;
     private CheckpointReport last;
@@ -244,8 +246,8 @@ public final class CheckpointCoordinator {
             panels.add(new CheckpointStats.Panel(terminal.panelId(), processed, state.capturedGeneration(),
                     eligible && state.isPending(processed), eligible, state.capturedAt(), state.backoffUntil()));
         }
-        return new CheckpointStats(settings.enabled(), heldBecause, checkpoints, captures, slowCaptures, skipped,
-                failures, seeded, lastCheckpointAt, current != null, last, panels);
+        return new CheckpointStats(settings.enabled(), heldBecause, checkpoints, captures, slowCaptures, readerCopies,
+                skipped, failures, seeded, lastCheckpointAt, current != null, last, panels);
     }
 
     private CheckpointStart start(Trigger trigger) {
@@ -405,14 +407,22 @@ public final class CheckpointCoordinator {
             log.debug("Capture of panel {} took {} ms, over the {} ms budget", panelId,
                     Duration.ofNanos(took).toMillis(), settings.captureBudget().toMillis());
         }
-        progress.put(panelId, state.captured(generation, now));
+        // A copy the terminal's reader made after an earlier try found it busy reflects its own generation, as of when
+        // it was made: output parsed since stays pending, and the terminal is due again by the copy's age.
+        Optional<ScrollbackSource.EarlierCopy> earlier = capture.earlierCopy();
+        if (earlier.isPresent()) {
+            readerCopies++;
+        }
+        long copied = earlier.map(ScrollbackSource.EarlierCopy::generation).orElse(generation);
+        Instant copiedAt = earlier.map(ScrollbackSource.EarlierCopy::at).orElse(now);
+        progress.put(panelId, state.captured(copied, copiedAt));
         checkpoint.captured++;
         checkpoint.outstanding++;
         checkpoint.capturedPanels.add(panelId);
         captures++;
         boolean agent = terminal.agent();
         Capture taken = capture;
-        background.execute(() -> writeCapture(checkpoint, panelId, generation, agent, now, taken));
+        background.execute(() -> writeCapture(checkpoint, panelId, copied, agent, copiedAt, taken));
     }
 
     /** Checkpoint executor. */

@@ -13,6 +13,7 @@ import java.util.UUID;
  * @param checkpoints      checkpoints that ended other than abandoned
  * @param captures         captures taken
  * @param slowCaptures     captures that alone took more than the budget
+ * @param readerCopies     captures whose copy a busy terminal's reader made under its lock, after a try found it busy
  * @param skipped          candidates left pending without a capture
  * @param failures         captures, formats and writes that failed, seeds included
  * @param seeded           restored scrollback written back as checkpoints
@@ -27,6 +28,7 @@ public record CheckpointStats(
         long checkpoints,
         long captures,
         long slowCaptures,
+        long readerCopies,
         long skipped,
         long failures,
         long seeded,

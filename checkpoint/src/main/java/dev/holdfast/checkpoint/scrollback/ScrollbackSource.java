@@ -1,5 +1,8 @@
 package dev.holdfast.checkpoint.scrollback;
 
+import java.time.Instant;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.UUID;
 
 /** Takes a terminal's scrollback: implemented by the app over the emulator. */
@@ -17,7 +20,9 @@ public interface ScrollbackSource {
      * @return the copy, or null when the terminal was busy: its reader held the lock past a short try, and
      *     nothing was copied. The coordinator tries it once more later in the same checkpoint, then leaves it
      *     pending for the next, and never backs off for it: waiting for a preempted reader to let go of the lock
-     *     was the UI thread's longest stall in a capture (109 ms, the load harness)
+     *     was the UI thread's longest stall in a capture (109 ms, the load harness). A source may have the busy
+     *     terminal's reader make the copy meanwhile, and return it when asked again with the same {@code since}
+     *     ({@link Capture#earlierCopy()})
      * @throws RuntimeException when the copy failed; the terminal is then left out for a while
      */
     Capture capture(UUID panelId, Continuation since);
@@ -39,11 +44,31 @@ public interface ScrollbackSource {
         Continuation continuation();
 
         /**
+         * Present when this copy was made before the coordinator asked for it, by the terminal's own reader at the
+         * end of a slice of output, after a capture found the terminal busy: it then reflects the processed
+         * generation named here (not the one the coordinator read just before asking) as of that instant, and is
+         * recorded as such. Empty for a copy made in the call.
+         */
+        default Optional<EarlierCopy> earlierCopy() {
+            return Optional.empty();
+        }
+
+        /**
          * Checkpoint executor, never the UI thread. The copy as replayable text (printable characters, CR LF
          * between lines, SGR only), untrimmed.
          *
          * @throws RuntimeException when it cannot be formatted; the terminal is then marked pending again
          */
         CaptureText format();
+    }
+
+    /** When a copy made ahead of the coordinator's ask was made, and the processed generation it reflects. */
+    record EarlierCopy(long generation, Instant at) {
+        public EarlierCopy {
+            if (generation < 0) {
+                throw new IllegalArgumentException("a generation counts reads: " + generation);
+            }
+            Objects.requireNonNull(at, "at");
+        }
     }
 }

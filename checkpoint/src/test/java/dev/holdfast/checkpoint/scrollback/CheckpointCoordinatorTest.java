@@ -267,6 +267,29 @@ class CheckpointCoordinatorTest {
     }
 
     @Test
+    void aCopyTheReaderMadeEarlierIsRecordedAtItsOwnGenerationAndInstantSoOutputParsedSinceStaysPending() {
+        Rig rig = new Rig(root);
+        FakeTerminal flooding = rig.open(1).print("one");
+        // Its reader copied it under the lock after a capture found it busy; then it went on parsing.
+        Instant copiedAt = rig.clock.instant();
+        rig.readerCopies.put(flooding.panelId(), new Rig.ReaderCopy(flooding.content(),
+                new ScrollbackSource.EarlierCopy(flooding.processedGeneration(), copiedAt)));
+        rig.clock.advance(Duration.ofSeconds(5));
+        flooding.print("two");
+
+        rig.checkpointNow();
+
+        assertEquals("one\r\n", rig.scrollbackOf(flooding));
+        assertEquals(copiedAt, rig.recordOf(flooding).capturedAt(), "the record is as old as the copy");
+        assertTrue(rig.pending(flooding), "what was parsed after the copy is still to be captured");
+
+        rig.checkpointNow();
+
+        assertEquals("one\r\ntwo\r\n", rig.scrollbackOf(flooding));
+        assertFalse(rig.pending(flooding));
+    }
+
+    @Test
     void onASaturatedMachineTheBudgetCountsWhatCapturesCostTheUiThreadNotTheirWaiting() {
         Rig rig = new Rig(root);
         // 4 ms of copying, 400 ms of waiting for a core and for the reader to let go of the lock.

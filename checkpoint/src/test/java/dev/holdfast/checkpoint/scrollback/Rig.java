@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 
@@ -47,6 +48,8 @@ final class Rig implements TerminalRoster, ScrollbackSource, KeyboardActivity, C
     /** How many more times each terminal's lock is found busy (the capture then copies nothing). */
     final Map<UUID, Integer> busyCaptures = new HashMap<>();
     final Set<UUID> formatFails = new HashSet<>();
+    /** A copy the terminal's reader made earlier, returned (once) by the next capture of its terminal. */
+    final Map<UUID, ReaderCopy> readerCopies = new HashMap<>();
     int formats;
     Instant lastKeystroke;
     long nanos;
@@ -198,7 +201,9 @@ final class Rig implements TerminalRoster, ScrollbackSource, KeyboardActivity, C
         if (captureFails.contains(panelId)) {
             throw new IllegalStateException("the buffer could not be copied");
         }
-        String model = terminals.stream().filter(t -> t.panelId().equals(panelId)).findFirst().orElseThrow().content();
+        ReaderCopy made = readerCopies.remove(panelId);
+        String model = made != null ? made.content()
+                : terminals.stream().filter(t -> t.panelId().equals(panelId)).findFirst().orElseThrow().content();
         boolean appends = incremental && since instanceof Copied copied && copied.chars() <= model.length();
         if (appends) {
             incrementalCaptures++;
@@ -218,6 +223,11 @@ final class Rig implements TerminalRoster, ScrollbackSource, KeyboardActivity, C
             }
 
             @Override
+            public Optional<EarlierCopy> earlierCopy() {
+                return made == null ? Optional.empty() : Optional.of(made.copy());
+            }
+
+            @Override
             public CaptureText format() {
                 formats++;
                 onFormat.run();
@@ -227,6 +237,10 @@ final class Rig implements TerminalRoster, ScrollbackSource, KeyboardActivity, C
                 return new CaptureText(copy, "");
             }
         };
+    }
+
+    /** What a terminal's model held when its reader copied it, and that copy's generation and instant. */
+    record ReaderCopy(String content, EarlierCopy copy) {
     }
 
     /** How much of a fake terminal's model a capture copied: everything of it is history. */

@@ -36,6 +36,7 @@ final class HoldfastReadLoop implements PtyReadLoop {
     private final BooleanSupplier stopped;
     private final Utf8Input input = new Utf8Input(READ_BYTES);
     private final VtParser parser;
+    private final LockedWork lockedWork;
 
     /**
      * @param terminal the model as Holdfast drives it, a {@code CorrectedTerminal}; the differential test gives it
@@ -46,6 +47,15 @@ final class HoldfastReadLoop implements PtyReadLoop {
     HoldfastReadLoop(InputStream pty, Terminal terminal, TerminalTextBuffer buffer, OutputGeneration generation,
             HyperlinkListener hyperlinks, ShellMarkListener shellMarks, JediTerminalHandler.Replies replies, String name,
             BooleanSupplier stopped, ThreadFactory drainThreads) {
+        this(pty, terminal, buffer, generation, hyperlinks, shellMarks, replies, name, stopped, drainThreads,
+                new LockedWork());
+    }
+
+    /** @param lockedWork what others ask this loop to do under the buffer lock, done at the end of a slice */
+    HoldfastReadLoop(InputStream pty, Terminal terminal, TerminalTextBuffer buffer, OutputGeneration generation,
+            HyperlinkListener hyperlinks, ShellMarkListener shellMarks, JediTerminalHandler.Replies replies, String name,
+            BooleanSupplier stopped, ThreadFactory drainThreads, LockedWork lockedWork) {
+        this.lockedWork = lockedWork;
         this.readAhead = new PtyReadAhead(pty, generation, drainThreads);
         this.buffer = buffer;
         this.generation = generation;
@@ -66,6 +76,7 @@ final class HoldfastReadLoop implements PtyReadLoop {
                 buffer.lock();
                 try {
                     parser.advance(input.chars(), 0, chars);
+                    lockedWork.runPending();
                 } finally {
                     buffer.unlock();
                 }

@@ -79,6 +79,7 @@ public final class TerminalSession implements AutoCloseable {
     private final SessionDisplay display;
     private final JediTerminal terminal;
     private final OutputGeneration generation = new OutputGeneration();
+    private final LockedWork lockedWork = new LockedWork();
     private final HyperlinkTable hyperlinks;
     private final PromptMarks promptMarks;
     private final ExecutorService writer;
@@ -220,7 +221,7 @@ public final class TerminalSession implements AutoCloseable {
         return switch (spec.emulatorParser()) {
             // 64 KB reads straight into the loop's buffer: pty4j's own stream allocates a buffer per read.
             case HOLDFAST -> new HoldfastReadLoop(PtyOutput.of(p), new CorrectedTerminal(terminal), buffer, generation,
-                    hyperlinks, promptMarks, this::send, name, () -> closing, drainThreads());
+                    hyperlinks, promptMarks, this::send, name, () -> closing, drainThreads(), lockedWork);
             case JEDITERM -> new JediTermReadLoop(p.getInputStream(), terminal, generation, hyperlinks, promptMarks,
                     this::send, name, () -> closing);
         };
@@ -449,6 +450,16 @@ public final class TerminalSession implements AutoCloseable {
      */
     public boolean tryLockBuffer() {
         return buffer.tryLock(BUFFER_LOCK_TRY_NANOS);
+    }
+
+    /**
+     * Any thread: {@code task} runs on this terminal's reader thread, under the buffer lock, once the reader has put
+     * its next slice of output in the model. For the UI thread when {@link #tryLockBuffer} failed during a flood: the
+     * reader makes the copy the UI could not (see {@link LockedWork}). Never done while the terminal is idle (then
+     * the lock is free), nor with the library's parser; a newer request replaces one not yet done.
+     */
+    public void requestUnderLock(Runnable task) {
+        lockedWork.request(task);
     }
 
     public JediTerminal terminal() {

@@ -103,6 +103,42 @@ class TerminalSessionTest {
     }
 
     @Test
+    void workRequestedUnderTheLockIsDoneByTheReaderThreadWhileItHoldsTheLock() throws Exception {
+        TerminalSession s = startBash(dir);
+        s.sendText("echo up-$((6*7))\r");
+        await("the prompt", () -> text(s).contains("up-42"));
+        AtomicReference<String> ranOn = new AtomicReference<>();
+        java.util.concurrent.CountDownLatch running = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch tried = new java.util.concurrent.CountDownLatch(1);
+        // Held here as a preempted reader would hold it: the window's short try fails, so it asks the reader.
+        s.buffer().lock();
+        try {
+            s.sendText("echo busy\r");
+            s.requestUnderLock(() -> {
+                ranOn.set(Thread.currentThread().getName());
+                running.countDown();
+                try {
+                    tried.await(DEADLINE.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+        } finally {
+            s.buffer().unlock();
+        }
+        try {
+            assertTrue(running.await(DEADLINE.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS),
+                    "the reader did the work once it had parsed the output that came");
+            assertFalse(s.tryLockBuffer(), "the work runs while the reader holds the buffer lock");
+        } finally {
+            tried.countDown();
+        }
+        assertTrue(ranOn.get().startsWith("holdfast-pty-reader-"), ranOn.get());
+        s.sendText("echo after-$((6*7))\r");
+        await("the reader goes on", () -> text(s).contains("after-42"));
+    }
+
+    @Test
     void theReaderThreadRunsAtALowerCpuPriorityThanTheWindow() throws Exception {
         org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.isDirectory(Path.of("/proc/self/task")),
                 "per-thread nice values are Linux's");
