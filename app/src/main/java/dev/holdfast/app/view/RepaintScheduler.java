@@ -36,6 +36,7 @@ public final class RepaintScheduler {
     private final AtomicBoolean dirty = new AtomicBoolean(true);
     private boolean everything = true;
     private final FramePacing pacing = new FramePacing(FLOOD_FPS);
+    private final RenderThread renderer;
     private int idlePulses;
     /** Written on the FX thread; read by the reader thread, which wakes a stopped timer (see modelChanged). */
     private volatile boolean running;
@@ -50,13 +51,17 @@ public final class RepaintScheduler {
     /**
      * @param shown whether the view is in a scene (a view that is not shown never starts the timer)
      */
-    RepaintScheduler(Frame frame, BooleanSupplier shown) {
+    RepaintScheduler(Frame frame, BooleanSupplier shown, RenderThread renderer) {
         this.frame = frame;
         this.shown = shown;
+        this.renderer = renderer;
     }
 
     private void pulse(long now) {
         if (!pacing.mayPaint(now)) {
+            return;
+        }
+        if ((everything || dirty.get()) && pacing.waitsForRenderer(renderer::busy)) {
             return;
         }
         if (dirty.getAndSet(false) || everything) {

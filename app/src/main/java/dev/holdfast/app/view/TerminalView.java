@@ -38,8 +38,9 @@ public final class TerminalView extends Region {
     private static final double SCROLLBAR_WIDTH = 12;
 
     /** What every terminal view of a window shares. */
+    /** @param renderer whether JavaFX's renderer is still drawing the last frame: a frame waits for it */
     public record Services(Executor searchExecutor, UiTicker ticker, LinkOpener links, PrimarySelection primary,
-                           FontMeasures fonts) {
+                           FontMeasures fonts, RenderThread renderer) {
     }
 
     /** How a terminal looks: the settings a view applies. */
@@ -73,7 +74,8 @@ public final class TerminalView extends Region {
         this.colors = new CellColors(look.palette());
         this.fonts = services.fonts();
         this.grid = new CellGrid(fonts.of(look.fontFamily(), look.fontSize()));
-        this.repaint = new RepaintScheduler(this::paintFrame, () -> showing && getScene() != null);
+        this.repaint = new RepaintScheduler(this::paintFrame, () -> showing && getScene() != null,
+                services.renderer());
         this.viewport = new Viewport(session, grid, repaint::requestEverything);
         this.find = new TerminalFind(session.buffer(), services.searchExecutor(), Platform::runLater,
                 TerminalFind.COPY_CHUNK_LINES, new FindDisplay());

@@ -9,6 +9,7 @@ import dev.holdfast.app.view.FontMeasures;
 import dev.holdfast.app.view.LinkOpener;
 import dev.holdfast.app.view.Palette;
 import dev.holdfast.app.view.PrimarySelection;
+import dev.holdfast.app.view.RenderThread;
 import dev.holdfast.app.view.TerminalView;
 import dev.holdfast.app.view.UiTicker;
 import dev.holdfast.checkpoint.session.WindowFrame;
@@ -99,7 +100,7 @@ public final class MainWindow {
         this.onClosed = onClosed;
         this.mac = mac;
         this.viewServices = new TerminalView.Services(background, ticker, LinkOpener.platform(background),
-                primarySelection, new FontMeasures());
+                primarySelection, new FontMeasures(), RenderThread.jvm());
         this.closeRequests = new CloseRequests(background, Platform::runLater, confirmation, stage);
         this.layout = new WindowLayout(notices, tabs.tabPane(), mac, this::newTabFromCurrent, () -> openSettings.run());
         layout.applyChrome(palette);

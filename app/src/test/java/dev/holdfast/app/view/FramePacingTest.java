@@ -1,6 +1,7 @@
 package dev.holdfast.app.view;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
@@ -40,5 +41,26 @@ class FramePacingTest {
         assertTrue(pacing.mayPaint(1_000_000_000L / RepaintScheduler.FLOOD_FPS));
         pacing.painted(1_000_000_000L / RepaintScheduler.FLOOD_FPS, false);
         assertTrue(pacing.mayPaint(1_000_000_000L / RepaintScheduler.FLOOD_FPS + PULSE), "typing shows at once");
+    }
+
+    @Test
+    void aFrameWaitsWhileTheRendererDrawsTheOneBeforeAndIsPaintedOnceItIsDone() {
+        FramePacing pacing = new FramePacing(RepaintScheduler.FLOOD_FPS);
+        assertTrue(pacing.waitsForRenderer(() -> true));
+        assertTrue(pacing.waitsForRenderer(() -> true));
+        assertFalse(pacing.waitsForRenderer(() -> false), "the renderer is done: paint");
+        assertTrue(pacing.waitsForRenderer(() -> true), "the next frame waits again");
+    }
+
+    @Test
+    void aRendererThatStaysBusyHoldsAFrameBackOnlyABoundedNumberOfPulses() {
+        FramePacing pacing = new FramePacing(RepaintScheduler.FLOOD_FPS);
+        int waited = 0;
+        while (pacing.waitsForRenderer(() -> true)) {
+            waited++;
+            assertTrue(waited <= FramePacing.MAX_RENDER_WAIT_PULSES, "waited " + waited + " pulses");
+        }
+        assertEquals(FramePacing.MAX_RENDER_WAIT_PULSES, waited);
+        assertTrue(pacing.waitsForRenderer(() -> true), "the bound counts again from the frame painted");
     }
 }
