@@ -30,6 +30,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -80,6 +81,8 @@ public final class TerminalCheckpoints implements AutoCloseable {
     private final Clock clock;
     /** Copies busy terminals' readers made under their locks (reader threads put, the FX thread takes). */
     private final Map<UUID, ReaderCopy> readerCopies = new ConcurrentHashMap<>();
+    /** Tabs whose reader was asked for a copy and has not made it yet (FX thread adds, reader threads take). */
+    private final Set<UUID> awaitingCopies = ConcurrentHashMap.newKeySet();
 
     /**
      * @param uiTurns posts one task per FX turn ({@code Platform::runLater})
@@ -208,7 +211,13 @@ public final class TerminalCheckpoints implements AutoCloseable {
         // Not waited for: a busy reader's terminal is tried again later (see ScrollbackSource#capture). Its reader,
         // which holds the lock between every two slices of its flood, makes the copy meanwhile, for that next try.
         if (!session.tryLockBuffer()) {
-            session.requestUnderLock(() -> readerCopies.put(panelId, copyUnderLock(session, since, mark)));
+            awaitingCopies.add(panelId);
+            session.requestUnderLock(() -> {
+                // Not for a tab closed since (its copy would stay here for good).
+                if (awaitingCopies.remove(panelId)) {
+                    readerCopies.put(panelId, copyUnderLock(session, since, mark));
+                }
+            });
             return null;
         }
         ReaderCopy copy;
@@ -315,6 +324,7 @@ public final class TerminalCheckpoints implements AutoCloseable {
 
     /** FX thread: a tab closed, or stopped keeping its scrollback. */
     public void discard(UUID panelId) {
+        awaitingCopies.remove(panelId);
         readerCopies.remove(panelId);
         coordinator.discard(panelId);
     }
