@@ -2,6 +2,7 @@ package dev.holdfast.terminal.emulation;
 
 import com.techsenger.jeditermfx.core.emulator.JediEmulator;
 import com.techsenger.jeditermfx.core.model.JediTerminal;
+import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
 import dev.holdfast.terminal.stream.HyperlinkListener;
 import dev.holdfast.terminal.stream.ShellMarkListener;
 import java.io.IOException;
@@ -29,15 +30,30 @@ final class JediTermReadLoop implements PtyReadLoop {
     private final OutputGeneration generation;
     private final BooleanSupplier stopped;
     private final String name;
+    private final TerminalTextBuffer buffer;
+    private final LockedWork lockedWork;
 
+    /** A loop no one asks work of under the lock (the differential test's and the benchmark's). */
     JediTermReadLoop(InputStream pty, JediTerminal terminal, OutputGeneration generation, HyperlinkListener hyperlinks,
             ShellMarkListener shellMarks, Consumer<byte[]> writer, String name, BooleanSupplier stopped) {
+        this(pty, terminal, null, generation, hyperlinks, shellMarks, writer, name, stopped, new LockedWork());
+    }
+
+    /**
+     * @param buffer the model's buffer, whose lock the emulator takes for each of its operations
+     * @param lockedWork what others ask this loop to do under the buffer lock, done between two operations
+     */
+    JediTermReadLoop(InputStream pty, JediTerminal terminal, TerminalTextBuffer buffer, OutputGeneration generation,
+            HyperlinkListener hyperlinks, ShellMarkListener shellMarks, Consumer<byte[]> writer, String name,
+            BooleanSupplier stopped, LockedWork lockedWork) {
         GenerationCountingConnector connector = new GenerationCountingConnector(
                 new InputStreamReader(pty, StandardCharsets.UTF_8), generation, writer, name, hyperlinks, shellMarks);
         this.emulator = new JediEmulator(new CellBoundedTtyStream(connector), terminal);
         this.generation = generation;
         this.stopped = stopped;
         this.name = name;
+        this.buffer = buffer;
+        this.lockedWork = lockedWork;
     }
 
     @Override
@@ -47,6 +63,15 @@ final class JediTermReadLoop implements PtyReadLoop {
             while (!stopped.getAsBoolean() && emulator.hasNext()) {
                 try {
                     emulator.next();
+                    if (lockedWork.isPending()) {
+                        // The emulator locks per operation: between two, the lock is this thread's for the asking.
+                        buffer.lock();
+                        try {
+                            lockedWork.runPending();
+                        } finally {
+                            buffer.unlock();
+                        }
+                    }
                 } catch (RuntimeException e) {
                     // A sequence the emulator chokes on must not end the terminal; drop it and carry on.
                     if (faults++ < LOGGED_FAULTS) {

@@ -222,8 +222,8 @@ public final class TerminalSession implements AutoCloseable {
             // 64 KB reads straight into the loop's buffer: pty4j's own stream allocates a buffer per read.
             case HOLDFAST -> new HoldfastReadLoop(PtyOutput.of(p), new CorrectedTerminal(terminal), buffer, generation,
                     hyperlinks, promptMarks, this::send, name, () -> closing, drainThreads(), lockedWork);
-            case JEDITERM -> new JediTermReadLoop(p.getInputStream(), terminal, generation, hyperlinks, promptMarks,
-                    this::send, name, () -> closing);
+            case JEDITERM -> new JediTermReadLoop(p.getInputStream(), terminal, buffer, generation, hyperlinks,
+                    promptMarks, this::send, name, () -> closing, lockedWork);
         };
     }
 
@@ -456,7 +456,7 @@ public final class TerminalSession implements AutoCloseable {
      * Any thread: {@code task} runs on this terminal's reader thread, under the buffer lock, once the reader has put
      * its next slice of output in the model. For the UI thread when {@link #tryLockBuffer} failed during a flood: the
      * reader makes the copy the UI could not (see {@link LockedWork}). Never done while the terminal is idle (then
-     * the lock is free), nor with the library's parser; a newer request replaces one not yet done.
+     * the lock is free); a newer request replaces one not yet done.
      */
     public void requestUnderLock(Runnable task) {
         lockedWork.request(task);

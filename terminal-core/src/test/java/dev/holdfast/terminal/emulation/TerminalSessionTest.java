@@ -16,12 +16,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 class TerminalSessionTest {
     private static final Duration DEADLINE = Duration.ofSeconds(20);
@@ -102,14 +106,15 @@ class TerminalSessionTest {
         await("echo output", () -> text(s).contains("holdfast-42"));
     }
 
-    @Test
-    void workRequestedUnderTheLockIsDoneByTheReaderThreadWhileItHoldsTheLock() throws Exception {
-        TerminalSession s = startBash(dir);
+    @ParameterizedTest
+    @EnumSource(EmulatorParser.class)
+    void workRequestedUnderTheLockIsDoneByTheReaderThreadWhileItHoldsTheLock(EmulatorParser parser) throws Exception {
+        TerminalSession s = startBash(dir, parser);
         s.sendText("echo up-$((6*7))\r");
         await("the prompt", () -> text(s).contains("up-42"));
         AtomicReference<String> ranOn = new AtomicReference<>();
-        java.util.concurrent.CountDownLatch running = new java.util.concurrent.CountDownLatch(1);
-        java.util.concurrent.CountDownLatch tried = new java.util.concurrent.CountDownLatch(1);
+        CountDownLatch running = new CountDownLatch(1);
+        CountDownLatch tried = new CountDownLatch(1);
         // Held here as a preempted reader would hold it: the window's short try fails, so it asks the reader.
         s.buffer().lock();
         try {
@@ -118,7 +123,7 @@ class TerminalSessionTest {
                 ranOn.set(Thread.currentThread().getName());
                 running.countDown();
                 try {
-                    tried.await(DEADLINE.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+                    tried.await(DEADLINE.toMillis(), TimeUnit.MILLISECONDS);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }
@@ -127,7 +132,7 @@ class TerminalSessionTest {
             s.buffer().unlock();
         }
         try {
-            assertTrue(running.await(DEADLINE.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS),
+            assertTrue(running.await(DEADLINE.toMillis(), TimeUnit.MILLISECONDS),
                     "the reader did the work once it had parsed the output that came");
             assertFalse(s.tryLockBuffer(), "the work runs while the reader holds the buffer lock");
         } finally {
