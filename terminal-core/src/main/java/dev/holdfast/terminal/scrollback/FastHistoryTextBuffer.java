@@ -288,7 +288,7 @@ public final class FastHistoryTextBuffer extends TerminalTextBuffer {
             fillerStyleOf[slot] = current;
             fillerStyle[slot] = current.createEmptyWithColors();
         }
-        return new TerminalLine.TextEntry(fillerStyle[slot], new CharBuffer(nuls, 0, width));
+        return new BlankRun(fillerStyle[slot], new CharBuffer(nuls, 0, width));
     }
 
     private void fireModelChange() {
