@@ -207,11 +207,18 @@ final class LineRuns {
                 return false;
             }
         }
-        TerminalLine.TextEntry written = new TerminalLine.TextEntry(styles[0], new CharBuffer(text, froms[0], lengths[0]));
+        if (runs instanceof ArrayList<TerminalLine.TextEntry> list) {
+            list.ensureCapacity(runs.size() + count);
+        }
+        // None of the runs starts with NUL (checked above), so they may share one array (see TextCells).
+        char[] cells = TextCells.copy(text, froms, lengths, count, total);
+        TerminalLine.TextEntry written = TextCells.run(styles[0], cells, 0, lengths[0]);
         runs.set(runs.size() - 1, written);
+        int at = lengths[0];
         for (int k = 1; k < count; k++) {
-            written = new TerminalLine.TextEntry(styles[k], new CharBuffer(text, froms[k], lengths[k]));
+            written = TextCells.run(styles[k], cells, at, lengths[k]);
             runs.add(written);
+            at += lengths[k];
         }
         leaveBlankRest(entries, runs, blank, written, length, x, total, checked);
         return true;
