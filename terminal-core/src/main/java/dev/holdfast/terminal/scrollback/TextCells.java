@@ -37,9 +37,16 @@ final class TextCells extends CharBuffer {
     static char[] copy(char[] text, int[] froms, int[] lengths, int count, int total) {
         char[] cells = new char[total];
         int at = 0;
-        for (int k = 0; k < count; k++) {
-            System.arraycopy(text, froms[k], cells, at, lengths[k]);
-            at += lengths[k];
+        int k = 0;
+        while (k < count) {
+            // Runs that follow one another in the text (the usual case) are copied at once.
+            int from = froms[k];
+            int length = lengths[k++];
+            while (k < count && froms[k] == from + length) {
+                length += lengths[k++];
+            }
+            System.arraycopy(text, from, cells, at, length);
+            at += length;
         }
         return cells;
     }
