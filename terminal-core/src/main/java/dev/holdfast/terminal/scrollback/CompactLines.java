@@ -140,10 +140,29 @@ final class CompactLines {
             chunk[at++] = (char) runIds[i];
             chunk[at++] = (char) runs.get(i).getLength();
         }
+        // A row's runs of text written together lie one after another in one array (TextCells): copied at once,
+        // not a few cells at a time.
+        char[] from = null;
+        int fromStart = 0;
+        int pending = 0;
         for (int i = 0; i < runCount; i++) {
             CharBuffer text = runs.get(i).getText();
-            System.arraycopy(text.getBuf(), text.getStart(), chunk, at, text.length());
-            at += text.length();
+            char[] buf = text.getBuf();
+            int start = text.getStart();
+            if (buf != from || start != fromStart + pending) {
+                if (pending > 0) {
+                    System.arraycopy(from, fromStart, chunk, at, pending);
+                    at += pending;
+                }
+                from = buf;
+                fromStart = start;
+                pending = 0;
+            }
+            pending += text.length();
+        }
+        if (pending > 0) {
+            System.arraycopy(from, fromStart, chunk, at, pending);
+            at += pending;
         }
         long address = (firstChunk + chunkCount - 1) * CHUNK_CHARS + fill;
         fill = at;

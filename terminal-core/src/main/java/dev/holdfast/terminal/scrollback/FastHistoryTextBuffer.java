@@ -195,6 +195,35 @@ public final class FastHistoryTextBuffer extends TerminalTextBuffer {
         installScreenLines();
     }
 
+    /*
+     * Holds of the lock by the thread that already has it, counted here rather than in the lock. Why: the reader
+     * thread holds the lock for a whole slice of output, and inside it the model takes it again for each of its
+     * calls, three times for every line of a flood; each nested lock() and unlock() of a ReentrantLock writes the
+     * lock's volatile state, a full fence on x86, a tenth of the reader's time on `seq`. Only the owner touches
+     * this count, and only while it holds the lock, so the lock's own hand-over publishes it; the lock is let go
+     * when the owner's outermost hold ends, as before (holds taken through the lock object itself, by the
+     * library's own methods or tryLock, still count in the lock, and every hold is released in reverse order).
+     */
+    private int reentries;
+
+    @Override
+    public void lock() {
+        if (fairLock != null && fairLock.isHeldByCurrentThread()) {
+            reentries++;
+            return;
+        }
+        super.lock();
+    }
+
+    @Override
+    public void unlock() {
+        if (reentries > 0 && fairLock.isHeldByCurrentThread()) {
+            reentries--;
+            return;
+        }
+        super.unlock();
+    }
+
     /** Before anyone else can see this buffer: no thread holds or waits for the library's lock yet. */
     private void installFairLock() {
         try {
@@ -288,7 +317,7 @@ public final class FastHistoryTextBuffer extends TerminalTextBuffer {
             fillerStyleOf[slot] = current;
             fillerStyle[slot] = current.createEmptyWithColors();
         }
-        return new TerminalLine.TextEntry(fillerStyle[slot], new CharBuffer(nuls, 0, width));
+        return new BlankRun(fillerStyle[slot], new CharBuffer(nuls, 0, width));
     }
 
     private void fireModelChange() {

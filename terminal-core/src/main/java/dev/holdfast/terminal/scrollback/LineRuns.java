@@ -80,9 +80,7 @@ final class LineRuns {
         private Object entries;
         private int count;
         private TerminalLine.TextEntry last;
-        /** The blank rest the last write left, all NULs when made. */
-        private TerminalLine.TextEntry blank;
-        /** The run of the blank lines the screen last opened, all NULs when made. */
+        /** The run of the blank lines the screen last opened, all NULs when made (the library's, too). */
         private TerminalLine.TextEntry filler;
 
         /**
@@ -146,12 +144,9 @@ final class LineRuns {
         checked.entries = entries;
         checked.count = runs.size();
         checked.last = written;
-        checked.blank = null;
         int rest = length - x - cells;
         if (rest > 0) {
-            TerminalLine.TextEntry left = new TerminalLine.TextEntry(blank.getStyle(), blank.getText().subBuffer(cells, rest));
-            runs.add(left);
-            checked.blank = left;
+            runs.add(new BlankRun(blank.getStyle(), blank.getText().subBuffer(cells, rest)));
         } else if (rest < 0) {
             ENTRIES_LENGTH.set(entries, x + cells);
         }
@@ -212,23 +207,34 @@ final class LineRuns {
                 return false;
             }
         }
-        TerminalLine.TextEntry written = new TerminalLine.TextEntry(styles[0], new CharBuffer(text, froms[0], lengths[0]));
+        if (runs instanceof ArrayList<TerminalLine.TextEntry> list) {
+            list.ensureCapacity(runs.size() + count);
+        }
+        // None of the runs starts with NUL (checked above), so they may share one array (see TextCells).
+        char[] cells = TextCells.copy(text, froms, lengths, count, total);
+        TerminalLine.TextEntry written = TextCells.run(styles[0], cells, 0, lengths[0]);
         runs.set(runs.size() - 1, written);
+        int at = lengths[0];
         for (int k = 1; k < count; k++) {
-            written = new TerminalLine.TextEntry(styles[k], new CharBuffer(text, froms[k], lengths[k]));
+            written = TextCells.run(styles[k], cells, at, lengths[k]);
             runs.add(written);
+            at += lengths[k];
         }
         leaveBlankRest(entries, runs, blank, written, length, x, total, checked);
         return true;
     }
 
     /**
-     * Whether {@code blank} is all NUL cells. The rest this class left, and the run of the blank line the
-     * screen last opened, are known without a scan: each was made of NULs in an array of its own, and the library
-     * changes such an array only whole, NULs to spaces ({@code CharBuffer.unNullify}).
+     * Whether {@code blank} is all NUL cells. The rests this class leaves and the blank lines' runs Holdfast makes
+     * ({@link BlankRun}), and the run of the blank lines the screen last opened, are known without a scan: each
+     * was made of NULs in an array of its own, and the library changes such an array only whole, NULs to spaces
+     * ({@code CharBuffer.unNullify}).
      */
     private static boolean blankRest(TerminalLine.TextEntry blank, CheckedRuns checked) {
-        if (blank == checked.blank || blank == checked.filler) {
+        if (BlankRun.knownNul(blank)) {
+            return true;
+        }
+        if (blank == checked.filler) {
             return blank.getText().charAt(0) == 0;
         }
         return allNul(blank.getText());
@@ -262,7 +268,7 @@ final class LineRuns {
      * line kept in the history holds its text and not a screen's width of blank cells. Such cells draw, copy
      * and export like no cells at all.
      */
-    static void dropPlainBlankTail(TerminalLine line) {
+    static void dropPlainBlankTail(TerminalLine line, PlainStyles plain) {
         if (LINE_ENTRIES == null || line == null || line.isWrapped()) {
             return;
         }
@@ -273,12 +279,33 @@ final class LineRuns {
             return;
         }
         TerminalLine.TextEntry blank = runs.get(last);
-        TextStyle style = blank.getStyle();
-        if (!TextStyle.EMPTY.equals(style) || !allNul(blank.getText()) || runs.get(last - 1).isNul()) {
+        if (!plain.plain(blank.getStyle()) || !(BlankRun.knownNul(blank) || allNul(blank.getText()))
+                || runs.get(last - 1).isNul()) {
             return;
         }
         runs.remove(last);
         ENTRIES_LENGTH.set(entries, (int) ENTRIES_LENGTH.get(entries) - blank.getLength());
+    }
+
+    /**
+     * Which styles are plain ({@code TextStyle.EMPTY} by value), remembering the last one found so by identity. Why:
+     * a flood's blank rests share a few style objects (one per current style, see
+     * {@code FastHistoryTextBuffer.filler}), and comparing colours and option sets by value for every line that
+     * went into the history was a tenth of putting it there. Styles are immutable, so identity keeps the answer.
+     */
+    static final class PlainStyles {
+        private TextStyle last;
+
+        boolean plain(TextStyle style) {
+            if (style == last && style != null) {
+                return true;
+            }
+            if (!TextStyle.EMPTY.equals(style)) {
+                return false;
+            }
+            last = style;
+            return true;
+        }
     }
 
     /**

@@ -74,6 +74,7 @@ public final class RingLinesBuffer extends LinesBuffer {
     private final CompactLines packed = new CompactLines();
     private final boolean packing = LineRuns.available();
     private final int[] metaOut = new int[1];
+    private final LineRuns.PlainStyles plainStyles = new LineRuns.PlainStyles();
     /** Lines whose object must survive (weak: an evicted line leaves the set with its last reference). */
     private final Set<TerminalLine> keptAsObjects;
     /** Line numbers ({@link #removedFromTop} + index) unpacked by {@link #getLine}, oldest first. */
@@ -346,7 +347,7 @@ public final class RingLinesBuffer extends LinesBuffer {
 
     /** Puts {@code line} in the free slot {@code s}, which the caller has just made part of the ring; packs it if it may. */
     private void put(int s, TerminalLine line) {
-        LineRuns.dropPlainBlankTail(line);
+        LineRuns.dropPlainBlankTail(line, plainStyles);
         slots[s] = line;
         size++;
         // Packed, the line is measured from its record; only a line that stays an object is walked run by run.

@@ -123,6 +123,55 @@ class FastHistoryTextBufferTest {
         }
     }
 
+    /**
+     * The reader holds the lock for a whole slice and the model takes it again inside, many times; those nested
+     * holds are counted apart from the lock's own, and holds taken through the lock itself (the library's own
+     * methods, a bounded try) come between them. The lock must be let go at the holder's outermost release, not
+     * before, and never by a thread that does not hold it.
+     */
+    @Test
+    void nestedHoldsKeepTheLockUntilTheOutermostRelease() throws Exception {
+        FastHistoryTextBuffer buffer = (FastHistoryTextBuffer) HeadlessModel.fast(20, 5, 10).buffer();
+        buffer.lock();
+        buffer.lock();
+        assertTrue(buffer.tryLock(0), "the holder's own try");
+        buffer.getScreenLines(); // the library locks and unlocks its lock itself
+        AtomicBoolean threw = new AtomicBoolean();
+        Thread stranger = new Thread(() -> {
+            try {
+                buffer.unlock();
+            } catch (IllegalMonitorStateException e) {
+                threw.set(true);
+            }
+        }, "test-stranger");
+        stranger.start();
+        stranger.join(10_000);
+        assertTrue(threw.get(), "a thread that does not hold the lock cannot release it");
+        buffer.unlock();
+        buffer.unlock();
+        assertFalse(anotherThreadGets(buffer), "two of three holds released: still held");
+        buffer.unlock();
+        assertTrue(anotherThreadGets(buffer), "free after the outermost release");
+        buffer.lock();
+        buffer.lock();
+        buffer.unlock();
+        buffer.unlock();
+        assertTrue(anotherThreadGets(buffer), "and again after a second round of holds");
+    }
+
+    private static boolean anotherThreadGets(FastHistoryTextBuffer buffer) throws InterruptedException {
+        AtomicBoolean got = new AtomicBoolean();
+        Thread other = new Thread(() -> {
+            if (buffer.tryLock(TimeUnit.MILLISECONDS.toNanos(50))) {
+                got.set(true);
+                buffer.unlock();
+            }
+        }, "test-other");
+        other.start();
+        other.join(10_000);
+        return got.get();
+    }
+
     @Test
     void evictionsAreCountedSoAViewCanFollowItsTextWhenTheHistoryIsFull() {
         HeadlessModel model = HeadlessModel.fast(20, 5, 10);
