@@ -79,8 +79,8 @@ public final class TerminalCheckpoints implements AutoCloseable {
     private final CheckpointCoordinator coordinator;
     private final List<CompletableFuture<CheckpointNowResult>> waiting = new ArrayList<>();
     private final Clock clock;
-    /** Copies busy terminals' readers made under their locks (reader threads put, the FX thread takes). */
-    private final Map<UUID, ReaderCopy> readerCopies = new ConcurrentHashMap<>();
+    /** Copies that busy terminals' readers made under their locks (reader threads put, the FX thread takes). */
+    private final Map<UUID, LockedCopy> readerCopies = new ConcurrentHashMap<>();
     /** Tabs whose reader was asked for a copy and has not made it yet (FX thread adds, reader threads take). */
     private final Set<UUID> awaitingCopies = ConcurrentHashMap.newKeySet();
 
@@ -199,7 +199,7 @@ public final class TerminalCheckpoints implements AutoCloseable {
         TerminalTab tab = window.tabs().stream().filter(t -> t.panelId().equals(panelId)).findFirst()
                 .orElseThrow(() -> new IllegalStateException("no tab " + panelId));
         TerminalSession session = tab.session();
-        ReaderCopy ready = readerCopies.remove(panelId);
+        LockedCopy ready = readerCopies.remove(panelId);
         if (historyToCome.test(session)) {
             return null;
         }
@@ -220,7 +220,7 @@ public final class TerminalCheckpoints implements AutoCloseable {
             });
             return null;
         }
-        ReaderCopy copy;
+        LockedCopy copy;
         try {
             copy = copyUnderLock(session, since, mark);
         } finally {
@@ -233,10 +233,10 @@ public final class TerminalCheckpoints implements AutoCloseable {
      * One hold of the lock, the caller's: the fingerprint saved with the text must describe the screen the text ends
      * with. The generation is read first, so the copy reflects at least it.
      */
-    private ReaderCopy copyUnderLock(TerminalSession session, ScrollbackSource.Continuation since, HistoryMark mark) {
+    private LockedCopy copyUnderLock(TerminalSession session, ScrollbackSource.Continuation since, HistoryMark mark) {
         long generation = session.generation().processed();
         Instant at = clock.instant();
-        return new ReaderCopy(since, generation, at, exporter.captureSince(session, mark),
+        return new LockedCopy(since, generation, at, exporter.captureSince(session, mark),
                 VisibleScreen.capture(session));
     }
 
@@ -271,7 +271,7 @@ public final class TerminalCheckpoints implements AutoCloseable {
      * A terminal's lines copied under its lock, from where {@code since} ended, with the processed generation read
      * just before and when.
      */
-    private record ReaderCopy(ScrollbackSource.Continuation since, long generation, Instant at, IncrementalLines lines,
+    private record LockedCopy(ScrollbackSource.Continuation since, long generation, Instant at, IncrementalLines lines,
                               VisibleScreen screen) {
     }
 
