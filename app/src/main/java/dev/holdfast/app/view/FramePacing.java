@@ -3,8 +3,8 @@ package dev.holdfast.app.view;
 import java.util.function.BooleanSupplier;
 
 /**
- * When a terminal paints. While output floods: A frame in which every row had changed means the output
- * scrolls faster than anybody reads it: the next frames come at most {@link RepaintScheduler#FLOOD_FPS} a second,
+ * When a terminal paints. A frame in which every row had changed means the output floods, faster than anybody
+ * reads it: the next frames come at most {@link RepaintScheduler#FLOOD_FPS} a second,
  * which leaves the CPU to the reader thread (what finishes the flood sooner) and the FX thread to everything else.
  * Any other frame is painted at the next pulse, so typing and a quiet screen stay immediate. And any frame waits
  * while JavaFX's renderer still draws the one before ({@link RenderThread}), at most {@link #MAX_RENDER_WAIT_PULSES}
