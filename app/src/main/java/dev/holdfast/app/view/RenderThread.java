@@ -1,6 +1,8 @@
 package dev.holdfast.app.view;
 
 import java.util.function.LongSupplier;
+import javafx.application.ConditionalFeature;
+import javafx.application.Platform;
 
 /**
  * Whether JavaFX's render thread is still drawing the last frame. A pulse that has changed nodes to hand over
@@ -13,7 +15,11 @@ import java.util.function.LongSupplier;
  * <p>JavaFX says nothing of its renderer, so this looks at the thread itself: Quantum's one render thread
  * ({@value #NAME_PREFIX}…) waits for its next job when idle and is runnable while it draws. Where no such thread is
  * found (another toolkit, a JavaFX that names it otherwise), it is never taken as busy and views paint as before.
- * FX thread only.
+ *
+ * <p>Only on Prism's software pipeline ({@link #forThisPipeline}): there the renderer's work is the CPU's, and a
+ * starved renderer is what the pulse waits for. On a GPU pipeline the render thread is also runnable while it waits
+ * in the driver for the screen's refresh (vsync), where holding a frame back a pulse would add a frame of latency
+ * to every keystroke that comes at that moment; so there views paint as before. FX thread only.
  */
 public final class RenderThread {
     static final String NAME_PREFIX = "QuantumRenderer";
@@ -26,7 +32,10 @@ public final class RenderThread {
     private long lookedAt;
     private boolean looked;
 
-    /** @param namePrefix how the renderer's thread is named; the first live thread so named is it */
+    /**
+     * @param namePrefix how the renderer's thread is named (the first live thread so named is it), or null for a
+     *     renderer never taken as busy
+     */
     RenderThread(String namePrefix, LongSupplier nanoTime) {
         this.namePrefix = namePrefix;
         this.nanoTime = nanoTime;
@@ -37,8 +46,19 @@ public final class RenderThread {
         return new RenderThread(NAME_PREFIX, System::nanoTime);
     }
 
+    /**
+     * JavaFX's renderer where Prism renders in software (no 3D, which every GPU pipeline has); elsewhere one that is
+     * never busy. FX thread, once the toolkit has started.
+     */
+    public static RenderThread forThisPipeline() {
+        return Platform.isSupported(ConditionalFeature.SCENE3D) ? new RenderThread(null, System::nanoTime) : jvm();
+    }
+
     /** Whether the renderer is drawing now. */
     public boolean busy() {
+        if (namePrefix == null) {
+            return false;
+        }
         Thread thread = renderer();
         return thread != null && thread.getState() == Thread.State.RUNNABLE;
     }

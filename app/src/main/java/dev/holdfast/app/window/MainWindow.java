@@ -100,7 +100,7 @@ public final class MainWindow {
         this.onClosed = onClosed;
         this.mac = mac;
         this.viewServices = new TerminalView.Services(background, ticker, LinkOpener.platform(background),
-                primarySelection, new FontMeasures(), RenderThread.jvm());
+                primarySelection, new FontMeasures(), RenderThread.forThisPipeline());
         this.closeRequests = new CloseRequests(background, Platform::runLater, confirmation, stage);
         this.layout = new WindowLayout(notices, tabs.tabPane(), mac, this::newTabFromCurrent, () -> openSettings.run());
         layout.applyChrome(palette);

@@ -53,6 +53,11 @@ class RenderThreadTest {
     }
 
     @Test
+    void aRendererNotWatchedIsNeverBusy() {
+        assertFalse(new RenderThread(null, System::nanoTime).busy());
+    }
+
+    @Test
     void withoutARendererThreadNothingIsBusy() {
         assertFalse(new RenderThread("no-such-renderer-" + System.nanoTime(), System::nanoTime).busy());
     }
