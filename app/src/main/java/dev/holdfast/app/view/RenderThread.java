@@ -41,17 +41,12 @@ public final class RenderThread {
         this.nanoTime = nanoTime;
     }
 
-    /** JavaFX's renderer in this JVM. */
-    public static RenderThread jvm() {
-        return new RenderThread(NAME_PREFIX, System::nanoTime);
-    }
-
     /**
      * JavaFX's renderer where Prism renders in software (no 3D, which every GPU pipeline has); elsewhere one that is
      * never busy. FX thread, once the toolkit has started.
      */
     public static RenderThread forThisPipeline() {
-        return Platform.isSupported(ConditionalFeature.SCENE3D) ? new RenderThread(null, System::nanoTime) : jvm();
+        return new RenderThread(Platform.isSupported(ConditionalFeature.SCENE3D) ? null : NAME_PREFIX, System::nanoTime);
     }
 
     /** Whether the renderer is drawing now. */

@@ -43,15 +43,8 @@ final class HoldfastReadLoop implements PtyReadLoop {
      *     the library's own, to compare the reading alone
      * @param buffer the model's buffer, whose lock every reader of the model takes
      * @param drainThreads makes the thread that reads {@code pty}, named for the terminal; this loop stops it
+     * @param lockedWork what others ask this loop to do under the buffer lock, done at the end of a slice
      */
-    HoldfastReadLoop(InputStream pty, Terminal terminal, TerminalTextBuffer buffer, OutputGeneration generation,
-            HyperlinkListener hyperlinks, ShellMarkListener shellMarks, JediTerminalHandler.Replies replies, String name,
-            BooleanSupplier stopped, ThreadFactory drainThreads) {
-        this(pty, terminal, buffer, generation, hyperlinks, shellMarks, replies, name, stopped, drainThreads,
-                new LockedWork());
-    }
-
-    /** @param lockedWork what others ask this loop to do under the buffer lock, done at the end of a slice */
     HoldfastReadLoop(InputStream pty, Terminal terminal, TerminalTextBuffer buffer, OutputGeneration generation,
             HyperlinkListener hyperlinks, ShellMarkListener shellMarks, JediTerminalHandler.Replies replies, String name,
             BooleanSupplier stopped, ThreadFactory drainThreads, LockedWork lockedWork) {

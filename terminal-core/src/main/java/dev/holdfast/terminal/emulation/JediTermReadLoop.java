@@ -33,12 +33,6 @@ final class JediTermReadLoop implements PtyReadLoop {
     private final TerminalTextBuffer buffer;
     private final LockedWork lockedWork;
 
-    /** A loop no one asks work of under the lock (the differential test's and the benchmark's). */
-    JediTermReadLoop(InputStream pty, JediTerminal terminal, OutputGeneration generation, HyperlinkListener hyperlinks,
-            ShellMarkListener shellMarks, Consumer<byte[]> writer, String name, BooleanSupplier stopped) {
-        this(pty, terminal, null, generation, hyperlinks, shellMarks, writer, name, stopped, new LockedWork());
-    }
-
     /**
      * @param buffer the model's buffer, whose lock the emulator takes for each of its operations
      * @param lockedWork what others ask this loop to do under the buffer lock, done between two operations

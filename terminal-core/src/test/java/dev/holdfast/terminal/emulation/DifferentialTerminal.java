@@ -104,8 +104,8 @@ final class DifferentialTerminal implements AutoCloseable {
                     reply(text.getBytes(StandardCharsets.UTF_8));
                 }
             });
-            loop = new JediTermReadLoop(feed, terminal, generation, recorded, marks, this::reply, "old",
-                    () -> false);
+            loop = new JediTermReadLoop(feed, terminal, buffer, generation, recorded, marks, this::reply, "old",
+                    () -> false, new LockedWork());
         } else {
             // Our parser must answer through its own Replies, never the terminal's output.
             terminal.setTerminalOutput(new TerminalOutputStream() {
@@ -125,7 +125,7 @@ final class DifferentialTerminal implements AutoCloseable {
             }
             loop = new HoldfastReadLoop(feed, model, buffer, generation,
                     recorded, marks, this::reply, "new", () -> false,
-                    new NamedThreadFactory("test-drain", true));
+                    new NamedThreadFactory("test-drain", true), new LockedWork());
         }
         reader = new NamedThreadFactory("test-reader-" + parser.settingName(), true).newThread(() -> {
             try {

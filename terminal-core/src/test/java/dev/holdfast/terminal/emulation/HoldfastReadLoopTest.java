@@ -75,7 +75,7 @@ class HoldfastReadLoopTest {
                     Thread drain = drainNames.newThread(task);
                     drains.add(drain);
                     return drain;
-                });
+                }, new LockedWork());
     }
 
     @Test

@@ -108,9 +108,9 @@ public final class ParserBenchmark {
         PtyReadLoop loop = parser == EmulatorParser.HOLDFAST
                 ? new HoldfastReadLoop(pty, new CorrectedTerminal(terminal), buffer, new OutputGeneration(), HyperlinkListener.NONE,
                         ShellMarkListener.NONE, bytes -> { }, "bench", () -> false,
-                        new NamedThreadFactory("bench-drain", true))
-                : new JediTermReadLoop(pty, terminal, new OutputGeneration(), HyperlinkListener.NONE,
-                        ShellMarkListener.NONE, bytes -> { }, "bench", () -> false);
+                        new NamedThreadFactory("bench-drain", true), new LockedWork())
+                : new JediTermReadLoop(pty, terminal, buffer, new OutputGeneration(), HyperlinkListener.NONE,
+                        ShellMarkListener.NONE, bytes -> { }, "bench", () -> false, new LockedWork());
         loop.run();
     }
 
