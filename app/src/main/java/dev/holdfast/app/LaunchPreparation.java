@@ -94,6 +94,12 @@ final class LaunchPreparation {
         LaunchRecord launch;
         String unwritable = in.stateProblem();
         boolean secondInstance = false;
+        // The session is the most a launch reads (megabytes of JSON with every tab's scrollback): read beside the
+        // lock, the sentinel, the settings and the checkpoints, which it does not depend on. Reading moves nothing;
+        // what was read is used only if this launch owns the directory and restores.
+        SessionSnapshotStore sessionStore = new SessionSnapshotStore(state, in.clock());
+        StartupTask<SessionSnapshotStore.SessionFiles> sessionFiles = StartupTask.start("holdfast-session-read",
+                sessionStore::read);
         if (unwritable == null) {
             InstanceLock.Attempt attempt = InstanceLock.tryAcquire(state);
             if (attempt instanceof InstanceLock.Acquired acquired) {
@@ -152,8 +158,7 @@ final class LaunchPreparation {
                     + state.root()), List.of(), List.of());
         }
 
-        StartupRestore restore = StartupRestore.decide(launch, restoreOff,
-                new SessionSnapshotStore(state, in.clock()));
+        StartupRestore restore = StartupRestore.decide(launch, restoreOff, sessionStore, sessionFiles::await);
         if (!ownsState && restore.persist()) {
             // Read-only: what is there may be restored, but nothing may be written.
             restore = new StartupRestore(restore.snapshot(), restore.withScrollback(), false, restore.notices());

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -63,6 +64,15 @@ public record StartupRestore(Optional<SessionSnapshot> snapshot, SessionSnapshot
 
     /** Decides the start: reads the store once, in bulk. */
     public static StartupRestore decide(LaunchRecord launch, boolean restoreDisabled, SessionSnapshotStore store) {
+        return decide(launch, restoreDisabled, store, store::read);
+    }
+
+    /**
+     * As {@link #decide(LaunchRecord, boolean, SessionSnapshotStore)}, from session files read ahead: the launch
+     * reads them beside its other preparation, and only waits here for what it asks of them.
+     */
+    public static StartupRestore decide(LaunchRecord launch, boolean restoreDisabled, SessionSnapshotStore store,
+                                        Supplier<SessionSnapshotStore.SessionFiles> readAhead) {
         List<String> notices = new ArrayList<>();
         if (!persists(launch, restoreDisabled)) {
             if (launch.previousStillRunning()) {
@@ -76,7 +86,7 @@ public record StartupRestore(Optional<SessionSnapshot> snapshot, SessionSnapshot
             return nothing(false, notices);
         }
         notices.addAll(howThePreviousLaunchEnded(launch));
-        SessionLoad load = store.load();
+        SessionLoad load = store.load(readAhead.get());
         if (load instanceof SessionLoad.Loaded loaded) {
             notices.addAll(loaded.notices());
             LOG.info("Launch {}: restoring {} tab(s) from {} (previous launch: {})", launch.launchId(),

@@ -1,11 +1,16 @@
 package dev.holdfast.checkpoint.session;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.holdfast.checkpoint.store.StateJson;
 import java.io.IOException;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.Optional;
 
 /** The bytes of {@code session.json}: writes the current format, and reads it or says why it cannot. */
 final class SessionSnapshotCodec {
@@ -38,6 +43,44 @@ final class SessionSnapshotCodec {
             return new Rejected(StateJson.describe(e));
         } catch (IOException e) {
             return new Rejected(StateJson.oneLine(e.toString()));
+        }
+    }
+
+    /** What {@link #peekScrollbackCapturedAt} found: when the file's scrollback was captured, if it has any. */
+    record Peeked(Optional<Instant> scrollbackCapturedAt) {
+    }
+
+    /**
+     * When the file's scrollback was captured, read without decoding its panels' text: the tokens are scanned, the
+     * strings skipped. Empty when the file is not a well-formed document of the current version with a readable
+     * time there; only {@link #decode} says why. A session with twenty tabs' scrollback is ten megabytes of JSON,
+     * and a launch reads the scrollback generation only to learn whether it is newer than the session it restores.
+     */
+    Optional<Peeked> peekScrollbackCapturedAt(byte[] bytes) {
+        try (JsonParser parser = mapper.getFactory().createParser(bytes)) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                return Optional.empty();
+            }
+            Integer version = null;
+            Instant captured = null;
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                String field = parser.currentName();
+                JsonToken value = parser.nextToken();
+                if (field.equals("version") && value == JsonToken.VALUE_NUMBER_INT) {
+                    version = parser.getIntValue();
+                } else if (field.equals("scrollbackCapturedAt") && value == JsonToken.VALUE_STRING) {
+                    captured = Instant.parse(parser.getText());
+                } else {
+                    parser.skipChildren();
+                }
+            }
+            boolean whole = parser.currentToken() == JsonToken.END_OBJECT && parser.nextToken() == null;
+            if (!whole || version == null || version != SessionSnapshot.CURRENT_VERSION) {
+                return Optional.empty();
+            }
+            return Optional.of(new Peeked(Optional.ofNullable(captured)));
+        } catch (IOException | DateTimeParseException e) {
+            return Optional.empty();
         }
     }
 

@@ -9,12 +9,17 @@ import dev.holdfast.checkpoint.store.StateDirectory;
 import dev.holdfast.checkpoint.store.StateJson;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -117,25 +122,110 @@ public final class SessionSnapshotStore {
     }
 
     /**
-     * Reads the session to restore. An unusable {@code session.json} is moved aside and the previous snapshot
-     * is tried; an unusable previous snapshot is moved aside too, and then the last snapshot saved with scrollback
-     * ({@code session.scrollback.json}) is restored, when it is usable. A missing {@code session.json} means no
-     * session, whatever else is there: the files are only ever replaced, never removed, so its absence means a
-     * first launch or a user who deleted it to start afresh. The scrollback generation comes along when it is
-     * usable. Bad data never throws.
+     * The session files as they were read and decoded, for {@link #load(SessionFiles)} to decide from. Reading changes
+     * nothing on disk, so a launch reads them beside the rest of its preparation, before it owns the state directory.
      */
+    public static final class SessionFiles {
+        private final Stored current;
+        /** Null when the current snapshot's own scrollback is at least as new: the generation was not decoded. */
+        private final Stored generation;
+        /** The files as they were before they were read: a save since then replaced one of them. */
+        private final List<FileStamp> stamps;
+
+        private SessionFiles(Stored current, Stored generation, List<FileStamp> stamps) {
+            this.current = current;
+            this.generation = generation;
+            this.stamps = stamps;
+        }
+    }
+
+    /**
+     * A file's identity and version: a save replaces a file by renaming a new one over it, which changes its key;
+     * an absent file has none.
+     */
+    private record FileStamp(Path file, Object key, FileTime modified, long size) {
+        static FileStamp of(Path file) {
+            try {
+                BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class,
+                        LinkOption.NOFOLLOW_LINKS);
+                return new FileStamp(file, attributes.fileKey(), attributes.lastModifiedTime(), attributes.size());
+            } catch (IOException e) {
+                return new FileStamp(file, null, null, -1);
+            }
+        }
+
+        boolean unchanged() {
+            return equals(of(file));
+        }
+    }
+
+    /**
+     * Reads and decodes {@code session.json}, and the scrollback generation when it may be needed; moves nothing.
+     * When the current snapshot carries scrollback, the generation's time is peeked first, and the generation decoded
+     * only when it is later: after a clean quit it never is, and decoding it would double the JSON a launch reads
+     * before its window opens. Any thread.
+     */
+    public SessionFiles read() {
+        // Stamped before they are read: a save in between then reads as a change, never as the file read.
+        List<FileStamp> stamps = List.of(FileStamp.of(directory.sessionFile()),
+                FileStamp.of(directory.scrollbackSessionFile()));
+        Stored current = read(directory.sessionFile());
+        if (current instanceof Absent) {
+            return new SessionFiles(current, null, stamps);
+        }
+        if (current instanceof Valid valid && !generationMayBeLater(valid.snapshot())) {
+            return new SessionFiles(current, null, stamps);
+        }
+        return new SessionFiles(current, read(directory.scrollbackSessionFile()), stamps);
+    }
+
+    /** Whether the scrollback generation may hold scrollback later than {@code restored}'s own. */
+    private boolean generationMayBeLater(SessionSnapshot restored) {
+        if (restored.scrollbackCapturedAt() == null) {
+            return true;
+        }
+        try {
+            byte[] bytes = PrivateFiles.readBounded(directory.scrollbackSessionFile(), maxFileBytes);
+            Optional<Optional<Instant>> captured = codec.peekScrollbackCapturedAt(bytes)
+                    .map(SessionSnapshotCodec.Peeked::scrollbackCapturedAt);
+            // A generation that cannot be peeked is decoded, so that what is wrong with it is found and said.
+            return captured.isEmpty() || captured.get().filter(at -> at.isAfter(restored.scrollbackCapturedAt()))
+                    .isPresent();
+        } catch (NoSuchFileException e) {
+            return false;
+        } catch (IOException e) {
+            return true;
+        }
+    }
+
+    /** Reads the session to restore: {@link #load(SessionFiles)} of what {@link #read()} finds now. */
     public SessionLoad load() {
-        Path currentFile = directory.sessionFile();
-        Stored current = read(currentFile);
+        return load(read());
+    }
+
+    /**
+     * Decides the session to restore from the files {@link #read()} found. An unusable {@code session.json} is moved
+     * aside and the previous snapshot is tried; an unusable previous snapshot is moved aside too, and then the last
+     * snapshot saved with scrollback ({@code session.scrollback.json}) is restored, when it is usable. A missing
+     * {@code session.json} means no session, whatever else is there: the files are only ever replaced, never
+     * removed, so its absence means a first launch or a user who deleted it to start afresh. The scrollback
+     * generation comes along when it is usable and later than the restored snapshot's scrollback. Bad data never
+     * throws. Files saved since they were read are read again.
+     */
+    public SessionLoad load(SessionFiles readAhead) {
+        // Read ahead of the instance lock, the files may have been saved since by the launch that held it, quitting.
+        SessionFiles files = readAhead.stamps.stream().allMatch(FileStamp::unchanged) ? readAhead : read();
+        Stored current = files.current;
         if (current instanceof Absent) {
             return new SessionLoad.Missing();
         }
         List<String> notices = new ArrayList<>();
-        SessionSnapshot withScrollback = scrollbackGeneration(notices);
+        SessionSnapshot withScrollback = scrollbackGeneration(files.generation, notices);
         if (current instanceof Valid valid) {
             return new SessionLoad.Loaded(valid.snapshot(), SessionLoad.Source.CURRENT, notices,
                     laterGeneration(withScrollback, valid.snapshot()));
         }
+        Path currentFile = directory.sessionFile();
         String currentProblem = setAside(currentFile, ((Invalid) current).reason());
         Path previousFile = directory.previousSessionFile();
         Stored previous = read(previousFile);
@@ -167,14 +257,13 @@ public final class SessionSnapshotStore {
         return new SessionLoad.Unreadable(notices);
     }
 
-    private SessionSnapshot scrollbackGeneration(List<String> notices) {
-        Path file = directory.scrollbackSessionFile();
-        Stored stored = read(file);
+    /** The generation's snapshot when it is usable and carries scrollback; an unusable one is moved aside and said. */
+    private SessionSnapshot scrollbackGeneration(Stored stored, List<String> notices) {
         if (stored instanceof Valid valid) {
             return valid.snapshot().scrollbackCapturedAt() != null ? valid.snapshot() : null;
         }
         if (stored instanceof Invalid invalid) {
-            notices.add(setAside(file, invalid.reason()));
+            notices.add(setAside(directory.scrollbackSessionFile(), invalid.reason()));
         }
         return null;
     }

@@ -12,6 +12,7 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileAttribute;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Arrays;
 import java.util.Set;
 
 /**
@@ -96,7 +97,19 @@ public final class PrivateFiles {
         }
         byte[] bytes;
         try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
-            bytes = in.readNBytes(maxBytes + 1);
+            // Sized from the stat, so that a 10 MB session is one read into one array, not 8 KB chunks gathered
+            // and copied. A file that grew since the stat is read on, up to one byte past the cap.
+            byte[] sized = new byte[(int) size];
+            int read = in.readNBytes(sized, 0, sized.length);
+            if (read < sized.length) {
+                return Arrays.copyOf(sized, read);
+            }
+            byte[] rest = in.readNBytes(maxBytes + 1 - read);
+            if (rest.length == 0) {
+                return sized;
+            }
+            bytes = Arrays.copyOf(sized, read + rest.length);
+            System.arraycopy(rest, 0, bytes, read, rest.length);
         }
         if (bytes.length > maxBytes) {
             throw new FileTooLargeException(file, bytes.length, maxBytes);

@@ -290,6 +290,63 @@ class SessionSnapshotStoreTest {
     }
 
     @Test
+    void aGenerationNewerThanTheRestoredScrollbackIsDecodedAndOffered() throws IOException {
+        SessionSnapshot current = Snapshots.full(NOW);
+        store.save(current);
+        SessionSnapshot newer = Snapshots.full(NOW.plusSeconds(60));
+        Files.write(dir.scrollbackSessionFile(), codecBytes(newer));
+
+        SessionLoad.Loaded loaded = assertInstanceOf(SessionLoad.Loaded.class, store.load());
+
+        assertEquals(current, loaded.snapshot());
+        assertEquals(newer, loaded.withScrollback(), "its scrollback is later than the restored snapshot's");
+    }
+
+    @Test
+    void anOlderGenerationIsNotDecodedWhenTheRestoredSnapshotHasNewerScrollback() throws IOException {
+        SessionSnapshot current = Snapshots.full(NOW.plusSeconds(60));
+        store.save(current);
+        // Well-formed JSON of the current version, whose time says it is older, but which would not bind: a launch that
+        // decoded it would say so and move it aside.
+        String older = "{\"version\": 1, \"panels\": [{\"panelId\": \"not a uuid\"}], \"scrollbackCapturedAt\": \""
+                + NOW + "\"}";
+        Files.writeString(dir.scrollbackSessionFile(), older);
+
+        SessionLoad.Loaded loaded = assertInstanceOf(SessionLoad.Loaded.class, store.load());
+
+        assertEquals(current, loaded.snapshot());
+        assertEquals(null, loaded.withScrollback());
+        assertEquals(List.of(), loaded.notices());
+        assertTrue(Files.exists(dir.scrollbackSessionFile()), "an unused older generation stays where it is");
+    }
+
+    @Test
+    void aTornGenerationBesideARestoredSnapshotWithScrollbackIsStillMovedAsideAndSaid() throws IOException {
+        store.save(Snapshots.full(NOW));
+        Files.write(dir.scrollbackSessionFile(), GARBAGE);
+
+        SessionLoad.Loaded loaded = assertInstanceOf(SessionLoad.Loaded.class, store.load());
+
+        assertEquals(null, loaded.withScrollback());
+        assertEquals(1, loaded.notices().size(), loaded.notices().toString());
+        assertTrue(loaded.notices().get(0).contains("session.scrollback.json"), loaded.notices().get(0));
+        assertFalse(Files.exists(dir.scrollbackSessionFile()));
+    }
+
+    @Test
+    void filesReadAheadAreReadAgainWhenASaveReplacedThemSince() throws IOException {
+        store.save(Snapshots.autosave(NOW, "/before"));
+        SessionSnapshotStore.SessionFiles readAhead = store.read();
+        // The launch that held the directory quits after the read and saves its scrollback.
+        SessionSnapshot quit = Snapshots.full(NOW.plusSeconds(5));
+        store.save(quit);
+
+        SessionLoad.Loaded loaded = assertInstanceOf(SessionLoad.Loaded.class, store.load(readAhead));
+
+        assertEquals(quit, loaded.snapshot());
+    }
+
+    @Test
     void anAutosaveWithoutTabsNeverReplacesASessionWithTabs() throws IOException {
         SessionSnapshot good = Snapshots.autosave(NOW, "/good");
         store.save(good);
@@ -338,6 +395,10 @@ class SessionSnapshotStoreTest {
         Files.write(dir.sessionFile(), fifty);
         SessionLoad again = store.load();
         assertTrue(again.toString().contains("larger than the limit"), again.toString());
+    }
+
+    private static byte[] codecBytes(SessionSnapshot snapshot) throws IOException {
+        return new SessionSnapshotCodec().encode(snapshot);
     }
 
     private SessionSnapshot loadedFrom(Path file) throws IOException {
