@@ -112,17 +112,29 @@ public final class MainWindow {
         scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> lastKeystrokeAt = clock.instant());
         scene.addEventFilter(KeyEvent.KEY_PRESSED, shortcuts::keyPressed);
         stage.setScene(scene);
-        for (int size : new int[] {32, 64, 128, 256}) {
-            var icon = MainWindow.class.getResource("/dev/holdfast/app/icons/holdfast-" + size + ".png");
-            if (icon != null) {
-                stage.getIcons().add(new Image(icon.toExternalForm()));
-            }
-        }
+        // Decoded off the FX thread (four PNGs up to 256 px, then converted: tens of milliseconds of a launch's
+        // start), and given to the window when ready; the window manager shows them from then on.
+        background.execute(() -> {
+            List<Image> icons = windowIcons();
+            Platform.runLater(() -> stage.getIcons().setAll(icons));
+        });
         stage.titleProperty().bind(tabs.windowTitle(APP_NAME));
         stage.setOnCloseRequest(e -> {
             e.consume();
             requestCloseWindow();
         });
+    }
+
+    /** Holdfast's icon in the sizes window managers and docks ask for. Any thread. */
+    static List<Image> windowIcons() {
+        List<Image> icons = new ArrayList<>();
+        for (int size : new int[] {32, 64, 128, 256}) {
+            var icon = MainWindow.class.getResource("/dev/holdfast/app/icons/holdfast-" + size + ".png");
+            if (icon != null) {
+                icons.add(new Image(icon.toExternalForm()));
+            }
+        }
+        return icons;
     }
 
     /** The window's stylesheet, as its scene names it. */
