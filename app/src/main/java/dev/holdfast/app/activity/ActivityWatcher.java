@@ -558,12 +558,21 @@ public final class ActivityWatcher implements AutoCloseable {
             timer.cancel(false);
         }
         long delay = Math.max(MIN_TIMER_MILLIS, Duration.between(now, at).toMillis());
-        timerAt = at;
-        timer = executor.schedule(() -> {
+        if (closed) {
+            return;
+        }
+        try {
+            timer = executor.schedule(() -> {
+                timer = null;
+                timerAt = null;
+                pass();
+            }, delay, TimeUnit.MILLISECONDS);
+            timerAt = at;
+        } catch (RejectedExecutionException e) {
+            // A pass that was running when the app quit: the watcher is closed, and no look is due any more.
             timer = null;
             timerAt = null;
-            pass();
-        }, delay, TimeUnit.MILLISECONDS);
+        }
     }
 
     /** Posts the pending cards and events to the FX thread once; that post takes everything pending by then. */

@@ -99,6 +99,47 @@ class ActivityWatcherTest {
     }
 
     @Test
+    void closingWhileATabPrintsLogsNoFailure() throws Exception {
+        // A pass running when the app quits used to schedule its next look on the closed executor: an error with a
+        // stack trace in the log at every quit of a busy window.
+        ch.qos.logback.classic.Logger log = (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(
+                ActivityWatcher.class);
+        ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> events =
+                new ch.qos.logback.core.read.ListAppender<>();
+        events.start();
+        log.addAppender(events);
+        try {
+            List<TerminalSession> printing = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                TerminalSession s = shell(List.of("/bin/bash", "--norc", "--noprofile", "-c",
+                        "while :; do echo tick; sleep 0.001; done"));
+                s.start();
+                printing.add(s);
+            }
+            for (int round = 0; round < 100; round++) {
+                ActivityWatcher w = watcher();
+                printing.forEach(s -> w.watch(s, new ActivityWatcher.Start.Fresh(), "bash"));
+                long end = System.nanoTime() + DEADLINE.toNanos();
+                long passes = w.stats().passes();
+                while (w.stats().passes() < passes + 1 + round % 3) {
+                    if (System.nanoTime() > end) {
+                        throw new AssertionError("the watcher made no passes: " + w.stats());
+                    }
+                    Thread.sleep(1);
+                }
+                w.close();
+                watcher = null;
+            }
+        } finally {
+            log.detachAppender(events);
+        }
+        List<String> errors = events.list.stream()
+                .filter(e -> e.getLevel().isGreaterOrEqual(ch.qos.logback.classic.Level.ERROR))
+                .map(e -> e.getFormattedMessage() + " " + (e.getThrowableProxy() == null ? "" : e.getThrowableProxy().getClassName())).toList();
+        assertEquals(List.of(), errors);
+    }
+
+    @Test
     void outputAfterTheTabSettledMovesItsLastActivity() throws Exception {
         TerminalSession s = shell();
         watcher().watch(s, new ActivityWatcher.Start.Fresh(), "bash");
