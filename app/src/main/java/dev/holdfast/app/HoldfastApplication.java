@@ -314,8 +314,6 @@ public final class HoldfastApplication extends Application {
                 Platform.runLater(() -> window.clearNotice(key));
             }
         });
-        stage.getScene().getRoot().applyCss();
-        stage.getScene().getRoot().layout();
         stage.show();
         lastWindowState = windowState();
         autosaveTicker = new UiTicker("holdfast-autosave-tick");
