@@ -125,6 +125,41 @@ class MainWindowTest {
     }
 
     @Test
+    void tabsThatDoNotFitAreListedByTitleInTheOverflowMenuAndEachTitleIsShownOnce() throws Exception {
+        fx(() -> {
+            for (int i = 0; i < 24; i++) {
+                window.openTab(home);
+            }
+            window.tabs().get(3).rename("deploy-logs");
+            return null;
+        });
+        TabText.await("the overflow menu", () -> overflowMenuTitles().contains("deploy-logs"));
+        List<String> titles = fx(() -> window.tabs().stream().map(t -> t.titleProperty().get()).toList());
+        assertEquals(titles, overflowMenuTitles(), "one entry per tab, by its title, in order");
+        List<javafx.scene.control.ContentDisplay> shown = fx(() -> window.tabPane().lookupAll(".tab-label").stream()
+                .map(n -> ((javafx.scene.control.Label) n).getContentDisplay()).distinct().toList());
+        assertEquals(List.of(javafx.scene.control.ContentDisplay.GRAPHIC_ONLY), shown,
+                "a header shows its graphic (badge, title, agent button), not the title a second time");
+    }
+
+    /** The items of the tab pane's overflow menu (the skin keeps it in its control buttons' properties). */
+    private List<String> overflowMenuTitles() {
+        try {
+            return fx(() -> {
+                javafx.scene.Node buttons = window.tabPane().lookup(".control-buttons-tab");
+                Object menu = buttons == null ? null
+                        : buttons.getProperties().get(javafx.scene.control.ContextMenu.class);
+                if (!(menu instanceof javafx.scene.control.ContextMenu contextMenu)) {
+                    return List.<String>of();
+                }
+                return contextMenu.getItems().stream().map(javafx.scene.control.MenuItem::getText).toList();
+            });
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
     void ctrlLReachesTheShell() throws Exception {
         TerminalTab tab = selected();
         waitForPrompt(tab);

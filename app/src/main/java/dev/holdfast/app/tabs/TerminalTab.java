@@ -64,6 +64,9 @@ public final class TerminalTab {
         this.content = new BorderPane(view);
         this.body = new TabBody(content);
         tab.setGraphic(header);
+        // Shown only in the tab pane's overflow menu (the header shows the graphic alone): without it, a window with
+        // more tabs than fit listed them there as blank lines.
+        tab.textProperty().bind(title);
         tab.setUserData(this);
         // The content is in the scene only while the tab is selected. Styling and laying out twenty restored tabs'
         // terminals, find bars and scroll bars at once held the FX thread for seconds at start; and every pulse
