@@ -32,11 +32,11 @@ class ToolkitWarmupTest {
         assertEquals(before, fx(() -> List.copyOf(Window.getWindows())), "the warm-up shows no window");
         try (TestWindow test = TestWindow.withOneTab(home)) {
             Insets padding = fx(() -> {
-                Region header = (Region) test.window().tabPane().lookup(".tab-header-area");
-                return header.getPadding();
+                Region headers = (Region) test.window().tabPane().lookup(".headers-region");
+                return headers.getPadding();
             });
-            // holdfast.css: .terminal-tabs > .tab-header-area { -fx-padding: 4 40 0 4; }
-            assertEquals(new Insets(4, 40, 0, 4), padding, "the tab strip's padding comes from holdfast.css");
+            // holdfast.css: .terminal-tabs > .tab-header-area > .headers-region { -fx-padding: 0 80 0 0; }
+            assertEquals(new Insets(0, 80, 0, 0), padding, "the tab headers' padding comes from holdfast.css");
         }
     }
 }
