@@ -5,6 +5,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Points pty4j at a private, stable directory for its native library.
@@ -14,6 +16,7 @@ import java.util.Map;
  * re-extracts when the checksum differs. Must run before the first pty4j class is used.
  */
 public final class NativeLibraryDirectory {
+    private static final Logger LOG = LoggerFactory.getLogger(NativeLibraryDirectory.class);
     public static final String PTY4J_PROPERTY = "pty4j.tmpdir";
 
     private NativeLibraryDirectory() {
@@ -34,7 +37,8 @@ public final class NativeLibraryDirectory {
 
     /**
      * Creates {@code dir} (0700) and sets {@code pty4j.tmpdir} to it, unless the property is already set
-     * (the launcher or a test chose one). Returns the directory in effect.
+     * (the launcher or a test chose one), and unpacks pty4j's native files there for it to load
+     * ({@link PtyNatives}), unless a folder for them is set already. Returns the directory in effect.
      */
     public static Path install(Path dir) throws IOException {
         String existing = System.getProperty(PTY4J_PROPERTY);
@@ -46,6 +50,16 @@ public final class NativeLibraryDirectory {
             // Not a POSIX file system (Windows): its ACLs already keep a user's cache private.
         }
         System.setProperty(PTY4J_PROPERTY, target.toAbsolutePath().toString());
+        String preferred = System.getProperty(PtyNatives.PREFERRED_FOLDER_PROPERTY);
+        if (preferred == null || preferred.isBlank()) {
+            try {
+                PtyNatives.unpack(target.toAbsolutePath()).ifPresent(folder ->
+                        System.setProperty(PtyNatives.PREFERRED_FOLDER_PROPERTY, folder.toString()));
+            } catch (IOException | RuntimeException e) {
+                // pty4j then unpacks into the same directory itself, as it did before PtyNatives.
+                LOG.warn("Could not unpack pty4j's native files into {}: {}", target, e.toString());
+            }
+        }
         return target;
     }
 }
