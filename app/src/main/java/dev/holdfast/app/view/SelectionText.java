@@ -17,6 +17,16 @@ public final class SelectionText {
     private record CopiedLine(String text, boolean wrapped) {
     }
 
+    /**
+     * Lines copied per hold of the buffer lock: Select All of a long (or unlimited) history on the FX thread held it,
+     * and so the tab's reader, for as long as the whole copy took. A hold of this many lines takes about a
+     * millisecond.
+     */
+    static final int CHUNK_LINES = 1_000;
+
+    /** What a line that left the history while the copy was under way is copied as. */
+    private static final CopiedLine GONE = new CopiedLine("", false);
+
     /** Every line of the screen (and the history), as a copy of all of it would give them. */
     public static String plainText(TerminalTextBuffer buffer, boolean includeHistory) {
         // extract() clamps a selection to the lines that exist, so the widest range means "all of it".
@@ -26,20 +36,53 @@ public final class SelectionText {
     }
 
     static String extract(TerminalTextBuffer buffer, Selection selection) {
+        return extract(buffer, selection, CHUNK_LINES);
+    }
+
+    /**
+     * As {@link #extract(TerminalTextBuffer, Selection)}, holding the buffer lock for at most {@code chunkLines}
+     * lines at a time. Lines are addressed by {@link LineNumbers line number}, so output that scrolls between two
+     * holds neither shifts nor repeats what is copied; a line that left the top of the history meanwhile is copied as
+     * empty (nothing can show it any more).
+     */
+    static String extract(TerminalTextBuffer buffer, Selection selection, int chunkLines) {
         List<CopiedLine> lines = new ArrayList<>();
         int width;
         int first;
+        long next;
+        long end;
         buffer.lock();
         try {
             width = buffer.getWidth();
-            first = Math.max(selection.start().line(), -buffer.getHistoryLinesCount());
+            int history = buffer.getHistoryLinesCount();
+            long evicted = LineNumbers.evicted(buffer);
+            first = Math.max(selection.start().line(), -history);
             int last = Math.min(selection.end().line(), buffer.getHeight() - 1);
-            for (int i = first; i <= last; i++) {
-                TerminalLine line = buffer.getLine(i);
-                lines.add(new CopiedLine(line.getText(), line.isWrapped()));
-            }
+            next = LineNumbers.number(first, history, evicted);
+            end = last < first ? next : LineNumbers.number(last, history, evicted) + 1;
         } finally {
             buffer.unlock();
+        }
+        while (next < end) {
+            buffer.lock();
+            try {
+                int history = buffer.getHistoryLinesCount();
+                long evicted = LineNumbers.evicted(buffer);
+                int height = buffer.getHeight();
+                long stop = Math.min(end, next + chunkLines);
+                for (long n = next; n < stop; n++) {
+                    int index = LineNumbers.index(n, history, evicted);
+                    if (index < -history || index >= height) {
+                        lines.add(GONE);
+                    } else {
+                        TerminalLine line = buffer.getLine(index);
+                        lines.add(new CopiedLine(line.getText(), line.isWrapped()));
+                    }
+                }
+                next = stop;
+            } finally {
+                buffer.unlock();
+            }
         }
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < lines.size(); i++) {

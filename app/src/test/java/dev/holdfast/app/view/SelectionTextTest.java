@@ -76,6 +76,94 @@ class SelectionTextTest {
         assertEquals("line-0\nline-1", copied);
     }
 
+    /** A library buffer that counts the lines read in each hold of its lock, as the reader thread would feel it. */
+    private static final class CountingBuffer extends com.techsenger.jeditermfx.core.model.TerminalTextBuffer {
+        private int depth;
+        private int readInHold;
+        private int mostInOneHold;
+        private int holds;
+        /** Run after each outermost hold ends: output arriving between two holds of the copy. */
+        private Runnable betweenHolds = () -> { };
+
+        CountingBuffer(int columns, int rows, int historyLines) {
+            super(columns, rows, new com.techsenger.jeditermfx.core.model.StyleState(), historyLines, null);
+        }
+
+        @Override
+        public void lock() {
+            super.lock();
+            if (depth++ == 0) {
+                holds++;
+                readInHold = 0;
+            }
+        }
+
+        @Override
+        public void unlock() {
+            boolean outermost = --depth == 0;
+            if (outermost) {
+                mostInOneHold = Math.max(mostInOneHold, readInHold);
+            }
+            super.unlock();
+            if (outermost) {
+                betweenHolds.run();
+            }
+        }
+
+        /** A line scrolled into the history, as the reader puts it there: under the lock. */
+        void scrollIn(String text) {
+            super.lock();
+            try {
+                getHistoryBuffer().addNewLine(com.techsenger.jeditermfx.core.TextStyle.EMPTY,
+                        new com.techsenger.jeditermfx.core.model.CharBuffer(text));
+            } finally {
+                super.unlock();
+            }
+        }
+
+        @Override
+        public com.techsenger.jeditermfx.core.model.TerminalLine getLine(int index) {
+            readInHold++;
+            return super.getLine(index);
+        }
+    }
+
+    @Test
+    void copyingAllOfALongHistoryHoldsTheLockForAChunkOfLinesAtATime() {
+        CountingBuffer buffer = new CountingBuffer(20, 10, 10_000);
+        for (int i = 0; i < 5_000; i++) {
+            buffer.scrollIn("line-" + i);
+        }
+
+        String all = SelectionText.plainText(buffer, true);
+
+        assertEquals(5_000 + 10, all.split("\n", -1).length, "every line of the history and the screen");
+        assertEquals(true, all.startsWith("line-0\nline-1\n"), all.substring(0, 40));
+        assertEquals(true, all.contains("\nline-4999\n"), "the newest history line");
+        assertEquals(true, buffer.mostInOneHold <= SelectionText.CHUNK_LINES,
+                "lines read in one hold of the lock: " + buffer.mostInOneHold);
+        assertEquals(true, buffer.holds > 5, "holds of the lock: " + buffer.holds);
+    }
+
+    @Test
+    void outputThatScrollsBetweenChunksNeitherShiftsNorRepeatsTheCopy() {
+        CountingBuffer buffer = new CountingBuffer(20, 10, 10_000);
+        for (int i = 0; i < 50; i++) {
+            buffer.scrollIn("line-" + i);
+        }
+        int history = buffer.getHistoryLinesCount();
+        Selection oldest = linear(-history, 0, -history + 29, 19);
+        String before = SelectionText.extract(buffer, oldest);
+        int[] printed = {0};
+        buffer.betweenHolds = () -> buffer.scrollIn("new-" + printed[0]++);
+
+        String during = SelectionText.extract(buffer, oldest, 7);
+
+        assertEquals(true, printed[0] > 3, "output arrived between the holds: " + printed[0]);
+        assertEquals(before, during);
+        assertEquals(true, during.startsWith("line-0\n") && during.endsWith("\nline-29"), during);
+    }
+
     @Test
     void plainTextIsTheScreenOrEverythingWithWrappedLinesJoined() {
         StringBuilder text = new StringBuilder();
