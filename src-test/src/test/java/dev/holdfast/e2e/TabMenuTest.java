@@ -126,4 +126,33 @@ class TabMenuTest {
         assertFalse(fx(() -> tabs.get(0).header().getChildren().stream()
                 .anyMatch(node -> node instanceof javafx.scene.control.TextField)));
     }
+
+    @Test
+    void theMenuWearsTheChromesColoursAndFollowsItsTheme() throws Exception {
+        TerminalTab tab = fx(window::tabs).get(0);
+        ContextMenu menu = rightClick(tab);
+        assertEquals(javafx.scene.paint.Color.web("#1f2227"), fx(() -> menuFill(menu)), "dark chrome, dark menu");
+        fx(() -> {
+            menu.hide();
+            window.stage().getScene().getRoot().getStyleClass().add("light");
+            return null;
+        });
+        ContextMenu again = rightClick(tab);
+        try {
+            assertEquals(javafx.scene.paint.Color.web("#ffffff"), fx(() -> menuFill(again)), "light chrome, light menu");
+        } finally {
+            fx(() -> {
+                again.hide();
+                return null;
+            });
+        }
+    }
+
+    /** The fill the menu's own background shows (inside its one-pixel border). */
+    private static javafx.scene.paint.Paint menuFill(ContextMenu menu) {
+        javafx.scene.layout.Region root = (javafx.scene.layout.Region) menu.getSkin().getNode();
+        root.applyCss();
+        List<javafx.scene.layout.BackgroundFill> fills = root.getBackground().getFills();
+        return fills.get(fills.size() - 1).getFill();
+    }
 }
