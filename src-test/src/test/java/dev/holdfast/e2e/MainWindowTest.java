@@ -221,6 +221,43 @@ class MainWindowTest {
     }
 
     @Test
+    void copyingAllOfALongHistoryPutsEveryLineOnTheClipboard() throws Exception {
+        TerminalTab tab = selected();
+        waitForPrompt(tab);
+        fx(() -> {
+            javafx.scene.input.ClipboardContent empty = new javafx.scene.input.ClipboardContent();
+            empty.putString("");
+            javafx.scene.input.Clipboard.getSystemClipboard().setContent(empty);
+            return null;
+        });
+        robot.write("seq 1 6000; echo seq-$((3*2))-done");
+        robot.type(KeyCode.ENTER);
+        TabText.await("output", () -> TabText.of(tab).contains("\nseq-6-done\n"));
+        fx(() -> {
+            tab.view().selectAll();
+            return null;
+        });
+        // More lines than are copied on the FX thread: this copy is made in the background, then put on the clipboard.
+        robot.press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.C).release(KeyCode.C, KeyCode.SHIFT, KeyCode.CONTROL);
+        TabText.await("the clipboard", () -> {
+            try {
+                String clip = fx(() -> javafx.scene.input.Clipboard.getSystemClipboard().getString());
+                return clip != null && clip.contains("\nseq-6-done\n");
+            } catch (Exception e) {
+                return false;
+            }
+        });
+        String clip = fx(() -> javafx.scene.input.Clipboard.getSystemClipboard().getString());
+        int at = clip.indexOf("\n1\n2\n3\n");
+        assertTrue(at >= 0, clip.substring(0, Math.min(200, clip.length())));
+        StringBuilder expected = new StringBuilder();
+        for (int i = 1; i <= 6000; i++) {
+            expected.append(i).append('\n');
+        }
+        assertTrue(clip.startsWith(expected.toString(), at + 1), "every line, in order, once");
+    }
+
+    @Test
     void findingAHundredThousandMatchesNeverBlocksTheFxThread() throws Exception {
         TerminalTab tab = selected();
         waitForPrompt(tab);

@@ -41,28 +41,53 @@ public final class SelectionText {
 
     /**
      * As {@link #extract(TerminalTextBuffer, Selection)}, holding the buffer lock for at most {@code chunkLines}
-     * lines at a time. Lines are addressed by {@link LineNumbers line number}, so output that scrolls between two
-     * holds neither shifts nor repeats what is copied; a line that left the top of the history meanwhile is copied as
-     * empty (nothing can show it any more).
+     * lines at a time.
      */
     static String extract(TerminalTextBuffer buffer, Selection selection, int chunkLines) {
-        List<CopiedLine> lines = new ArrayList<>();
-        int width;
-        int first;
-        long next;
-        long end;
+        return copy(pin(buffer, selection), chunkLines);
+    }
+
+    /**
+     * A selection pinned to {@link LineNumbers line numbers}: output that scrolls after it was pinned neither shifts
+     * nor repeats what {@link #copy} copies.
+     */
+    record Pinned(TerminalTextBuffer buffer, Selection selection, int width, int first, long firstNumber,
+                  long endNumber) {
+        /** Lines the copy will read. */
+        long lines() {
+            return endNumber - firstNumber;
+        }
+    }
+
+    /** Pins {@code selection} to the lines it covers now, in one short hold of the lock. */
+    static Pinned pin(TerminalTextBuffer buffer, Selection selection) {
         buffer.lock();
         try {
-            width = buffer.getWidth();
+            int width = buffer.getWidth();
             int history = buffer.getHistoryLinesCount();
             long evicted = LineNumbers.evicted(buffer);
-            first = Math.max(selection.start().line(), -history);
+            int first = Math.max(selection.start().line(), -history);
             int last = Math.min(selection.end().line(), buffer.getHeight() - 1);
-            next = LineNumbers.number(first, history, evicted);
-            end = last < first ? next : LineNumbers.number(last, history, evicted) + 1;
+            long firstNumber = LineNumbers.number(first, history, evicted);
+            long endNumber = last < first ? firstNumber : LineNumbers.number(last, history, evicted) + 1;
+            return new Pinned(buffer, selection, width, first, firstNumber, endNumber);
         } finally {
             buffer.unlock();
         }
+    }
+
+    /**
+     * The text of a pinned selection, copied {@code chunkLines} lines per hold of the buffer lock; a line that left
+     * the top of the history since it was pinned is copied as empty (nothing can show it any more). Any thread.
+     */
+    static String copy(Pinned pinned, int chunkLines) {
+        TerminalTextBuffer buffer = pinned.buffer();
+        Selection selection = pinned.selection();
+        int width = pinned.width();
+        int first = pinned.first();
+        long next = pinned.firstNumber();
+        long end = pinned.endNumber();
+        List<CopiedLine> lines = new ArrayList<>();
         while (next < end) {
             buffer.lock();
             try {

@@ -47,7 +47,12 @@ public final class TerminalView extends Region {
     public record Look(Palette palette, String fontFamily, double fontSize, boolean cursorBlink) {
     }
 
+    /** Selections longer than this are copied off the FX thread ({@link #copySelection}); shorter ones at once. */
+    static final int COPY_IN_BACKGROUND_LINES = 5_000;
+
     private final TerminalSession session;
+    /** Where long selections are copied. */
+    private final Executor copier;
     private final FontMeasures fonts;
     private final Canvas canvas = new Canvas();
     private final ScrollBar scrollBar = new ScrollBar();
@@ -71,6 +76,7 @@ public final class TerminalView extends Region {
 
     public TerminalView(TerminalSession session, Look look, Services services) {
         this.session = session;
+        this.copier = services.searchExecutor();
         this.colors = new CellColors(look.palette());
         this.fonts = services.fonts();
         this.grid = new CellGrid(fonts.of(look.fontFamily(), look.fontSize()));
@@ -346,15 +352,32 @@ public final class TerminalView extends Region {
         session.paste(text);
     }
 
-    /** Copies the selection to the clipboard; returns false when nothing is selected. */
+    /**
+     * Copies the selection to the clipboard; returns false when nothing is selected. A selection of more than
+     * {@link #COPY_IN_BACKGROUND_LINES} lines is pinned here and copied on the background executor, then put on the
+     * clipboard: copying all of a long (or unlimited) history takes a while, and the window answers meanwhile.
+     */
     public boolean copySelection() {
-        if (selecting.selection() == null) {
+        Selection selection = selecting.selection();
+        if (selection == null) {
             return false;
         }
-        ClipboardContent content = new ClipboardContent();
-        content.putString(selecting.text());
-        Clipboard.getSystemClipboard().setContent(content);
+        SelectionText.Pinned pinned = SelectionText.pin(session.buffer(), selection);
+        if (pinned.lines() <= COPY_IN_BACKGROUND_LINES) {
+            putOnClipboard(SelectionText.copy(pinned, SelectionText.CHUNK_LINES));
+        } else {
+            copier.execute(() -> {
+                String text = SelectionText.copy(pinned, SelectionText.CHUNK_LINES);
+                Platform.runLater(() -> putOnClipboard(text));
+            });
+        }
         return true;
+    }
+
+    private static void putOnClipboard(String text) {
+        ClipboardContent content = new ClipboardContent();
+        content.putString(text);
+        Clipboard.getSystemClipboard().setContent(content);
     }
 
     public void pasteClipboard() {
