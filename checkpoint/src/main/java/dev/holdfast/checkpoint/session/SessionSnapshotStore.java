@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -173,29 +174,23 @@ public final class SessionSnapshotStore {
         if (current instanceof Absent) {
             return new SessionFiles(current, null, stamps);
         }
-        if (current instanceof Valid valid && !generationMayBeLater(valid.snapshot())) {
-            return new SessionFiles(current, null, stamps);
-        }
-        return new SessionFiles(current, read(directory.scrollbackSessionFile()), stamps);
+        Predicate<byte[]> worthDecoding = current instanceof Valid valid
+                ? bytes -> mayBeLater(bytes, valid.snapshot()) : bytes -> true;
+        return new SessionFiles(current, read(directory.scrollbackSessionFile(), worthDecoding), stamps);
     }
 
-    /** Whether the scrollback generation may hold scrollback later than {@code restored}'s own. */
-    private boolean generationMayBeLater(SessionSnapshot restored) {
+    /**
+     * Whether the scrollback generation in {@code bytes} may hold scrollback later than {@code restored}'s own. A
+     * generation that cannot be peeked is decoded, so that what is wrong with it is found and said.
+     */
+    private boolean mayBeLater(byte[] bytes, SessionSnapshot restored) {
         if (restored.scrollbackCapturedAt() == null) {
             return true;
         }
-        try {
-            byte[] bytes = PrivateFiles.readBounded(directory.scrollbackSessionFile(), maxFileBytes);
-            Optional<Optional<Instant>> captured = codec.peekScrollbackCapturedAt(bytes)
-                    .map(SessionSnapshotCodec.Peeked::scrollbackCapturedAt);
-            // A generation that cannot be peeked is decoded, so that what is wrong with it is found and said.
-            return captured.isEmpty() || captured.get().filter(at -> at.isAfter(restored.scrollbackCapturedAt()))
-                    .isPresent();
-        } catch (NoSuchFileException e) {
-            return false;
-        } catch (IOException e) {
-            return true;
-        }
+        Optional<Optional<Instant>> captured = codec.peekScrollbackCapturedAt(bytes)
+                .map(SessionSnapshotCodec.Peeked::scrollbackCapturedAt);
+        return captured.isEmpty() || captured.get().filter(at -> at.isAfter(restored.scrollbackCapturedAt()))
+                .isPresent();
     }
 
     /** Reads the session to restore: {@link #load(SessionFiles)} of what {@link #read()} finds now. */
@@ -294,6 +289,11 @@ public final class SessionSnapshotStore {
     }
 
     private Stored read(Path file) {
+        return read(file, bytes -> true);
+    }
+
+    /** The file, decoded when {@code worthDecoding} says so of its bytes; null when it does not. */
+    private Stored read(Path file, Predicate<byte[]> worthDecoding) {
         byte[] bytes;
         try {
             bytes = PrivateFiles.readBounded(file, maxFileBytes);
@@ -303,6 +303,9 @@ public final class SessionSnapshotStore {
             return new Invalid(e.reason());
         } catch (IOException e) {
             return new Invalid("could not be read: " + StateJson.oneLine(e.toString()));
+        }
+        if (!worthDecoding.test(bytes)) {
+            return null;
         }
         SessionSnapshotCodec.Result decoded = codec.decode(bytes);
         if (decoded instanceof Decoded accepted) {
