@@ -37,8 +37,12 @@ public final class TerminalView extends Region {
     public static final int WHEEL_LINES = 3;
     private static final double SCROLLBAR_WIDTH = 12;
 
-    /** What every terminal view of a window shares. */
-    /** @param renderer whether JavaFX's renderer is still drawing the last frame: a frame waits for it */
+    /**
+     * What every terminal view of a window shares.
+     *
+     * @param searchExecutor where find and long copies run, off the FX thread
+     * @param renderer whether JavaFX's renderer is still drawing the last frame: a frame waits for it
+     */
     public record Services(Executor searchExecutor, UiTicker ticker, LinkOpener links, PrimarySelection primary,
                            FontMeasures fonts, RenderThread renderer) {
     }
