@@ -12,18 +12,22 @@ import java.util.Objects;
 import org.slf4j.Marker;
 
 /**
- * Rate-limits the log per message: each message (a logger and its format string, whatever its arguments) is
- * written at most {@link #BURST} times per {@link #WINDOW}; the rest are counted and the count is written once
- * the window has passed. A failing disk used to write the same warning, with a stack trace, at every attempt
- * until the log filled what space was left.
+ * Rate-limits the log per message: each warning or error (a logger and its format string, whatever its arguments)
+ * is written at most {@link #BURST} times per {@link #WINDOW}, each info line at most {@link #INFO_BURST} times;
+ * the rest are counted and the count is written once the window has passed. A failing disk used to write the same
+ * warning, with a stack trace, at every attempt until the log filled what space was left. Info lines get a larger
+ * allowance because one per tab is normal ("Panel … started" for each of twenty restored tabs) and a log that
+ * keeps only the first five cannot tell which tab did what; a loop logging at info is still held to a line a second.
  *
  * <p>Debug and trace lines pass unfiltered: they are written only where someone turned them on (their own logback
  * configuration) to follow what happens, and that configuration says where they go and how much is kept.
  */
 final class RepeatedLogFilter extends TurboFilter {
 
-    /** Writes of one message allowed per window. */
+    /** Writes of one warning or error allowed per window. */
     static final int BURST = 5;
+    /** Writes of one info line allowed per window. */
+    static final int INFO_BURST = 60;
     /** The window. */
     static final Duration WINDOW = Duration.ofMinutes(1);
     /** Distinct messages remembered; the least recently seen is forgotten first. */
@@ -63,7 +67,7 @@ final class RepeatedLogFilter extends TurboFilter {
             } else {
                 suppressed = 0;
             }
-            if (count.written >= BURST) {
+            if (count.written >= (level.isGreaterOrEqual(Level.WARN) ? BURST : INFO_BURST)) {
                 count.suppressed++;
                 return FilterReply.DENY;
             }

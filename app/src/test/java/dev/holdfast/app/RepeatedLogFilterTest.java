@@ -54,9 +54,9 @@ class RepeatedLogFilterTest {
 
         for (int i = 0; i < 37; i++) {
             log.warn("Could not write the checkpoint of panel {}", i);
-            log.info("Something else {}", i);
+            log.warn("Something else {}", i);
         }
-        assertEquals(2 * RepeatedLogFilter.BURST, events.list.size(), "each message at most five times a minute");
+        assertEquals(2 * RepeatedLogFilter.BURST, events.list.size(), "each warning at most five times a minute");
 
         now = now.plus(RepeatedLogFilter.WINDOW);
         log.warn("Could not write the checkpoint of panel {}", 99);
@@ -65,6 +65,22 @@ class RepeatedLogFilterTest {
                 .map(ILoggingEvent::getFormattedMessage).toList();
         assertTrue(last.get(0).contains("repeated 32 more times"), last.get(0));
         assertEquals("Could not write the checkpoint of panel 99", last.get(1));
+    }
+
+    @Test
+    void aStartedLineForEachOfTwentyTabsIsWrittenButAnInfoLoopIsStillHeldBack() {
+        ListAppender<ILoggingEvent> events = new ListAppender<>();
+        Logger log = filteredLogger(events);
+
+        for (int i = 0; i < 20; i++) {
+            log.info("Panel {}: started [bash]", i);
+        }
+        assertEquals(20, events.list.size(), "one line per restored tab is not a flood");
+
+        for (int i = 20; i < 500; i++) {
+            log.info("Panel {}: started [bash]", i);
+        }
+        assertEquals(RepeatedLogFilter.INFO_BURST, events.list.size(), "a loop at info is still limited");
     }
 
     @Test
