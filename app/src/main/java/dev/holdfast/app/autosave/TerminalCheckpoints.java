@@ -9,7 +9,6 @@ import dev.holdfast.checkpoint.scrollback.CheckpointObserver;
 import dev.holdfast.checkpoint.scrollback.CheckpointReport;
 import dev.holdfast.checkpoint.scrollback.CheckpointRuntime;
 import dev.holdfast.checkpoint.scrollback.CheckpointSettings;
-import dev.holdfast.checkpoint.scrollback.CheckpointStart;
 import dev.holdfast.checkpoint.scrollback.CheckpointStats;
 import dev.holdfast.checkpoint.scrollback.CheckpointTerminal;
 import dev.holdfast.checkpoint.scrollback.ScrollbackSeed;
@@ -77,7 +76,7 @@ public final class TerminalCheckpoints implements AutoCloseable {
     private final ExecutorService executor =
             Executors.newSingleThreadExecutor(new NamedThreadFactory("holdfast-checkpoint", true));
     private final CheckpointCoordinator coordinator;
-    private final List<CompletableFuture<CheckpointNowResult>> waiting = new ArrayList<>();
+    private final ForcedCheckpoints forced;
     private final Clock clock;
     /** Copies that busy terminals' readers made under their locks (reader threads put, the FX thread takes). */
     private final Map<UUID, LockedCopy> readerCopies = new ConcurrentHashMap<>();
@@ -133,12 +132,13 @@ public final class TerminalCheckpoints implements AutoCloseable {
 
             @Override
             public void finished(CheckpointReport report) {
-                uiTurns.execute(() -> complete(toControl(report)));
+                uiTurns.execute(() -> forced.finished(toControl(report)));
             }
         };
         this.coordinator = new CheckpointCoordinator(settings, launchId, this::terminals, this::capture,
                 window::lastKeystrokeAt, exporter::trim, store,
                 new CheckpointRuntime(uiTurns, executor, clock, System::nanoTime, uiThreadTime()), observer);
+        this.forced = new ForcedCheckpoints(coordinator::runNow);
     }
 
     /**
@@ -284,22 +284,12 @@ public final class TerminalCheckpoints implements AutoCloseable {
         coordinator.runIfDue();
     }
 
-    /** FX thread: a checkpoint now (for {@code holdfast ctl checkpoint-now}); completes when it has finished. */
+    /**
+     * FX thread: a checkpoint now (for {@code holdfast ctl checkpoint-now}), or right after the one running now;
+     * completes when it has finished.
+     */
     public CompletableFuture<CheckpointNowResult> runNow() {
-        CheckpointStart start = coordinator.runNow();
-        if (start != CheckpointStart.STARTED) {
-            return CompletableFuture.completedFuture(
-                    new CheckpointNowResult(0, 0, 0, 0, "not-started: " + start.name().toLowerCase(Locale.ROOT), 0));
-        }
-        CompletableFuture<CheckpointNowResult> result = new CompletableFuture<>();
-        waiting.add(result);
-        return result;
-    }
-
-    private void complete(CheckpointNowResult summary) {
-        List<CompletableFuture<CheckpointNowResult>> done = new ArrayList<>(waiting);
-        waiting.clear();
-        done.forEach(f -> f.complete(summary));
+        return forced.request();
     }
 
     private static CheckpointNowResult toControl(CheckpointReport s) {
@@ -331,6 +321,7 @@ public final class TerminalCheckpoints implements AutoCloseable {
 
     /** FX thread, first thing at quit: stops checkpoints without waiting for a write in progress. */
     public void abortForQuit() {
+        forced.quitting();
         coordinator.abortForQuitOrRestore();
     }
 
