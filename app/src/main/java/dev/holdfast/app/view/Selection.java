@@ -7,6 +7,20 @@ package dev.holdfast.app.view;
  */
 record Selection(CellPoint anchor, CellPoint focus, boolean rectangular) {
 
+    /**
+     * Ends of a selection of everything (Select All): above any history and below any screen (lines are counted from
+     * the screen's top, history negative). They stay where they are when output scrolls ({@link #shifted}), and a
+     * copy clamps them to the history's first line and the screen's last, as the model has them then: what a frame
+     * painted before the latest output showed does not cut the selection short.
+     */
+    static final int TOP_OF_HISTORY = Integer.MIN_VALUE / 2;
+    static final int BOTTOM_OF_SCREEN = Integer.MAX_VALUE / 2;
+
+    /** Everything: every line of the history and of the screen. */
+    static Selection all() {
+        return new Selection(new CellPoint(TOP_OF_HISTORY, 0), new CellPoint(BOTTOM_OF_SCREEN, 0), false);
+    }
+
     CellPoint start() {
         return anchor.compareTo(focus) <= 0 ? anchor : focus;
     }
@@ -37,7 +51,12 @@ record Selection(CellPoint anchor, CellPoint focus, boolean rectangular) {
     }
 
     Selection shifted(int lines) {
-        return new Selection(anchor.shifted(lines), focus.shifted(lines), rectangular);
+        return new Selection(shifted(anchor, lines), shifted(focus, lines), rectangular);
+    }
+
+    private static CellPoint shifted(CellPoint point, int lines) {
+        boolean unbounded = point.line() <= TOP_OF_HISTORY || point.line() >= BOTTOM_OF_SCREEN;
+        return unbounded ? point : point.shifted(lines);
     }
 
     /** The column range of this selection on {@code line}: {from, toExclusive}, given the line width. */

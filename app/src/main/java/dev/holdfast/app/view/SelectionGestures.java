@@ -48,9 +48,7 @@ final class SelectionGestures {
     }
 
     void selectAll() {
-        ScreenCopy current = viewport.current();
-        selection = new Selection(new CellPoint(-current.historyCount, 0),
-                new CellPoint(current.screenHeight - 1, grid.columns() - 1), false);
+        selection = Selection.all();
         changed.run();
     }
 

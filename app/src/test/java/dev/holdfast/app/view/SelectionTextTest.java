@@ -76,6 +76,24 @@ class SelectionTextTest {
         assertEquals("line-0\nline-1", copied);
     }
 
+    @Test
+    void selectAllCopiesEveryLineTheModelHasWhenCopiedAndFollowingOutputDoesNotMoveItsEnds() {
+        TerminalSession s = terminal(20, "first\r\n");
+        Selection all = Selection.all();
+        StringBuilder more = new StringBuilder();
+        for (int i = 0; i < 25; i++) {
+            more.append("later-").append(i).append("\r\n");
+        }
+        s.writeLocal(more.toString() + "last");
+        // The view follows the 25 lines that scrolled in, as its next frame does.
+        Selection followed = all.shifted(-25);
+        assertEquals(all, followed, "everything stays everything");
+        String copied = SelectionText.extract(s.buffer(), followed);
+        assertEquals(true, copied.startsWith("first\nlater-0\nlater-1\n"), copied);
+        assertEquals(true, copied.endsWith("\nlater-24\nlast"), copied);
+        assertEquals(true, followed.contains(-5, 3) && followed.contains(9, 19), "every cell is highlighted");
+    }
+
     /** A library buffer that counts the lines read in each hold of its lock, as the reader thread would feel it. */
     private static final class CountingBuffer extends com.techsenger.jeditermfx.core.model.TerminalTextBuffer {
         private int depth;
