@@ -105,6 +105,27 @@ class MainWindowTest {
     }
 
     @Test
+    void theNativeWindowsBackgroundIsTheChromesColourSoNoWhiteShowsBeforeTheFirstFrameInEitherTheme()
+            throws Exception {
+        assertEquals(rootBackground(), fx(() -> window.stage().getScene().getFill()), "dark chrome");
+        fx(() -> {
+            window.applySettings(window.settings(), dev.holdfast.app.view.Palette.light());
+            return null;
+        });
+        assertEquals(rootBackground(), fx(() -> window.stage().getScene().getFill()), "light chrome");
+        assertEquals(javafx.scene.paint.Color.web("#fbfbfa"), fx(() -> window.stage().getScene().getFill()));
+    }
+
+    /** The background the stylesheet gives the window's root. */
+    private javafx.scene.paint.Paint rootBackground() throws Exception {
+        return fx(() -> {
+            javafx.scene.layout.Region root = (javafx.scene.layout.Region) window.stage().getScene().getRoot();
+            root.applyCss();
+            return root.getBackground().getFills().get(0).getFill();
+        });
+    }
+
+    @Test
     void windowTitleFollowsTheProgramTitleAndRenames() throws Exception {
         TerminalTab tab = selected();
         waitForPrompt(tab);

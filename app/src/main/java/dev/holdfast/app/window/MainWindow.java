@@ -103,11 +103,11 @@ public final class MainWindow {
                 primarySelection, new FontMeasures(), RenderThread.forThisPipeline());
         this.closeRequests = new CloseRequests(background, Platform::runLater, confirmation, stage);
         this.layout = new WindowLayout(notices, tabs.tabPane(), mac, this::newTabFromCurrent, () -> openSettings.run());
-        layout.applyChrome(palette);
         ShortcutDispatch shortcuts = new ShortcutDispatch(mac, shortcutActions());
 
         Scene scene = new Scene(layout.root(), 960, 600);
         scene.getStylesheets().add(stylesheet());
+        layout.applyChrome(palette);
         // Typing-quiet for checkpoints: any key in this window counts, shortcuts included.
         scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> lastKeystrokeAt = clock.instant());
         scene.addEventFilter(KeyEvent.KEY_PRESSED, shortcuts::keyPressed);

@@ -12,6 +12,7 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
+import javafx.scene.paint.Color;
 
 /**
  * The window's chrome: the notice bar across the top; below it the tab strip, with the new-tab and settings
@@ -19,6 +20,10 @@ import javafx.scene.layout.VBox;
  * follows the terminal's theme, so a light terminal does not sit in dark chrome. FX thread.
  */
 final class WindowLayout {
+    /** {@code .holdfast-root}'s background in holdfast.css, dark and light. */
+    static final Color DARK_CHROME = Color.web("#16181c");
+    static final Color LIGHT_CHROME = Color.web("#fbfbfa");
+
     private final VBox root;
     private final BorderPane body;
 
@@ -57,11 +62,19 @@ final class WindowLayout {
         body.setLeft(null);
     }
 
-    /** Light chrome for a light terminal palette, dark for a dark one. */
+    /**
+     * Light chrome for a light terminal palette, dark for a dark one. The scene's fill follows: the toolkit gives
+     * it to the native window as its background, which is what shows from the moment the window is mapped until
+     * the first frame is painted (half a second of a launch on a slow machine): white by default, a flash in a
+     * dark window.
+     */
     void applyChrome(Palette palette) {
         root.getStyleClass().remove("light");
         if (!palette.isDark()) {
             root.getStyleClass().add("light");
+        }
+        if (root.getScene() != null) {
+            root.getScene().setFill(palette.isDark() ? DARK_CHROME : LIGHT_CHROME);
         }
     }
 }
