@@ -61,11 +61,39 @@ class LauncherRebuildTest {
     }
 
     private Process launch() throws IOException {
+        return launch(bin + ":" + System.getenv("PATH"));
+    }
+
+    private Process launch(String path) throws IOException {
         ProcessBuilder builder = new ProcessBuilder(checkout.resolve("holdfast").toString(), "--version")
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
-        builder.environment().put("PATH", bin + ":" + System.getenv("PATH"));
+        builder.environment().put("PATH", path);
         builder.environment().put("HOLDFAST_CDS", "off");
         return builder.start();
+    }
+
+    /**
+     * A PATH with every command of this one but {@code flock}, as on macOS: the stand-ins first, then a folder of
+     * links to the system's commands.
+     */
+    private String pathWithoutFlock(Path links) throws IOException {
+        List<String> dirs = new ArrayList<>(List.of(bin.toString(), links.toString()));
+        for (String dir : System.getenv("PATH").split(":")) {
+            Path folder = Path.of(dir);
+            if (!Files.isDirectory(folder)) {
+                continue;
+            }
+            try (var commands = Files.list(folder)) {
+                for (Path command : commands.toList()) {
+                    Path link = links.resolve(command.getFileName());
+                    if (!command.getFileName().toString().equals("flock")
+                            && !Files.exists(link, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                        Files.createSymbolicLink(link, command);
+                    }
+                }
+            }
+        }
+        return String.join(":", dirs);
     }
 
     private static void awaitSuccess(Process launcher) throws InterruptedException {
@@ -75,6 +103,10 @@ class LauncherRebuildTest {
 
     private void launchAndWait() throws Exception {
         awaitSuccess(launch());
+    }
+
+    private void launchAndWait(String path) throws Exception {
+        awaitSuccess(launch(path));
     }
 
     private List<String> lines(Path log) throws IOException {
@@ -122,5 +154,44 @@ class LauncherRebuildTest {
 
         assertEquals(List.of("start", "end"), lines(mvnLog), "one build; the other launch used it");
         assertEquals(2, lines(javaLog).size(), "both launches ran Holdfast");
+    }
+
+    @Test
+    void withoutFlockAsOnMacOsTwoLaunchesAtOnceStillBuildOnce(@TempDir Path links) throws Exception {
+        String path = pathWithoutFlock(links);
+        assertTrue(!pathHasFlock(path), "flock is out of reach, as on macOS");
+        List<Process> launchers = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            launchers.add(launch(path));
+        }
+        for (Process launcher : launchers) {
+            awaitSuccess(launcher);
+        }
+
+        assertEquals(List.of("start", "end"), lines(mvnLog), "one build; the other launches used it");
+        assertEquals(3, lines(javaLog).size(), "every launch ran Holdfast");
+        assertTrue(!Files.exists(checkout.resolve("app/target/.holdfast-build.lockdir")), "the lock is let go");
+    }
+
+    @Test
+    void withoutFlockALockLeftByAKilledLaunchIsTakenOver(@TempDir Path links) throws Exception {
+        String path = pathWithoutFlock(links);
+        Path lock = checkout.resolve("app/target/.holdfast-build.lockdir");
+        Files.createDirectories(lock);
+        Process gone = new ProcessBuilder("true").start();
+        gone.waitFor();
+        Files.writeString(lock.resolve("pid"), gone.pid() + "\n");
+
+        launchAndWait(path);
+
+        assertEquals(List.of("start", "end"), lines(mvnLog), "built despite the dead launch's lock");
+        assertEquals(1, lines(javaLog).size());
+        assertTrue(!Files.exists(lock), "the lock is let go");
+    }
+
+    private static boolean pathHasFlock(String path) throws Exception {
+        ProcessBuilder check = new ProcessBuilder("/bin/sh", "-c", "command -v flock");
+        check.environment().put("PATH", path);
+        return check.start().waitFor() == 0;
     }
 }
