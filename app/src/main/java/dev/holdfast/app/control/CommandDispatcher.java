@@ -42,8 +42,13 @@ final class CommandDispatcher {
     record QuitResult(boolean quitting) {
     }
 
-    /** The answer to {@code instance}. */
-    record InstanceResult(long pid, String socket, boolean primary) {
+    /**
+     * The answer to {@code instance}.
+     *
+     * @param primary     whether it listens on {@code control.sock}
+     * @param ownsSession whether it owns the state directory (restores and saves its session), not a second instance
+     */
+    record InstanceResult(long pid, String socket, boolean primary, boolean ownsSession) {
     }
 
     private final ControlTarget target;

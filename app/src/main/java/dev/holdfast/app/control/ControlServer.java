@@ -164,7 +164,8 @@ public final class ControlServer implements AutoCloseable {
                     .fileKey();
             boolean primary = socket.equals(sockets.primary());
             CommandDispatcher dispatcher = new CommandDispatcher(target,
-                    new CommandDispatcher.InstanceResult(pid, socket.toString(), primary), settings.commandTimeout());
+                    new CommandDispatcher.InstanceResult(pid, socket.toString(), primary, mayTakePrimary),
+                    settings.commandTimeout());
             ThreadFactory named = new NamedThreadFactory(CONNECTION_THREADS, true);
             pool = new ThreadPoolExecutor(0, settings.maxConnections(), IDLE_THREAD_KEEP_ALIVE.toSeconds(),
                     TimeUnit.SECONDS, new SynchronousQueue<>(), task -> {

@@ -36,6 +36,12 @@ public final class CtlMain {
     public static final int EXIT_NOT_RUNNING = 2;
     /** Longer than the server's own command timeout, so a slow command is reported by the server, which knows why. */
     public static final Duration DEFAULT_RESPONSE_TIMEOUT = Duration.ofSeconds(30);
+    /**
+     * How long {@code ctl} waits for the session's owner to take the primary socket when only a second instance
+     * answers (see {@link #preferTheOwner}); an owner's start binds it within about a second.
+     */
+    public static final Duration OWNER_WAIT = Duration.ofSeconds(5);
+    private static final Duration OWNER_POLL = Duration.ofMillis(50);
     /** Runs in {@code ctl} itself, without a Holdfast: not a protocol command. */
     private static final String AGENT_HOOKS = "agent-hooks";
 
@@ -88,6 +94,7 @@ public final class CtlMain {
     private final StateDirectory defaultState;
     private final Path workingDirectory;
     private final Duration responseTimeout;
+    private final Duration ownerWait;
     private final CtlEnvironment environment;
     private final ControlProtocol protocol = new ControlProtocol();
 
@@ -99,6 +106,13 @@ public final class CtlMain {
      */
     public CtlMain(StateDirectory defaultState, Path workingDirectory, Duration responseTimeout,
                    CtlEnvironment environment) {
+        this(defaultState, workingDirectory, responseTimeout, environment, OWNER_WAIT);
+    }
+
+    /** @param ownerWait how long to wait for the session's owner when only a second instance answers */
+    CtlMain(StateDirectory defaultState, Path workingDirectory, Duration responseTimeout, CtlEnvironment environment,
+            Duration ownerWait) {
+        this.ownerWait = Objects.requireNonNull(ownerWait, "ownerWait");
         this.defaultState = Objects.requireNonNull(defaultState, "defaultState");
         this.workingDirectory = Objects.requireNonNull(workingDirectory, "workingDirectory");
         this.responseTimeout = Objects.requireNonNull(responseTimeout, "responseTimeout");
@@ -238,7 +252,7 @@ public final class CtlMain {
             }
         }
         if (live.size() == 1) {
-            return connectTo(live.get(0));
+            return preferTheOwner(connectTo(live.get(0)), primary);
         }
         if (live.size() > 1) {
             List<String> pids = live.stream().map(sockets::pidOf).map(OptionalLong::getAsLong).map(String::valueOf)
@@ -247,6 +261,41 @@ public final class CtlMain {
                     + ") and none on " + primary + "; choose one with --instance PID");
         }
         return notRunningAt(primary);
+    }
+
+    /**
+     * {@code only}, the one instance socket answering while the primary one does not, unless it belongs to a second
+     * instance (one that does not own the state directory: its own fresh tab, nothing restored or saved) and the
+     * owner takes the primary socket within {@link #OWNER_WAIT}: a script that launched Holdfast twice, or that
+     * runs while a relaunch after a crash starts up, means the session's owner, which binds its socket a second or
+     * so into its start, often after the second instance.
+     */
+    private Connection preferTheOwner(Connection only, Path primary) throws IOException {
+        if (!(only instanceof Connected second) || ownsSession(second)) {
+            return only;
+        }
+        long deadline = System.nanoTime() + ownerWait.toNanos();
+        while (System.nanoTime() - deadline < 0) {
+            if (connectTo(primary) instanceof Connected owner) {
+                second.client().close();
+                return owner;
+            }
+            try {
+                Thread.sleep(OWNER_POLL.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        return second;
+    }
+
+    /** Whether the instance says it owns its state directory; an instance too old to say is taken as the owner. */
+    private static boolean ownsSession(Connected instance) throws IOException {
+        ControlProtocol.Response answer = instance.client().request(ControlCommand.INSTANCE,
+                JsonNodeFactory.instance.objectNode());
+        return !(answer instanceof ControlProtocol.Success success)
+                || success.result().path("ownsSession").asBoolean(true);
     }
 
     /** The instance socket named after the pid, or the primary socket when that instance holds it. */

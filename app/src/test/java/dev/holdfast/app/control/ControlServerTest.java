@@ -278,6 +278,7 @@ class ControlServerTest {
         assertEquals(ProcessHandle.current().pid(), instance.path("pid").asLong());
         assertEquals(socket.toString(), instance.path("socket").asText());
         assertTrue(instance.path("primary").asBoolean());
+        assertTrue(instance.path("ownsSession").asBoolean(), "a server that may take the primary socket owns its session");
     }
 
     @Test

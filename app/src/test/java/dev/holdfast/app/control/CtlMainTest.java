@@ -6,12 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.holdfast.checkpoint.store.StateDirectory;
+import dev.holdfast.terminal.agent.report.Reporter;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
-import dev.holdfast.terminal.agent.report.Reporter;
-import java.util.Optional;
 import java.io.PrintStream;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
@@ -24,6 +23,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -70,13 +70,17 @@ class CtlMainTest {
     }
 
     private int ctlIn(Path workingDirectory, Duration timeout, String... words) {
+        return ctlIn(workingDirectory, timeout, CtlMain.OWNER_WAIT, words);
+    }
+
+    private int ctlIn(Path workingDirectory, Duration timeout, Duration ownerWait, String... words) {
         List<String> args = new ArrayList<>(List.of("--state-dir", state.toString()));
         args.addAll(List.of(words));
         ByteArrayOutputStream stdout = new ByteArrayOutputStream();
         ByteArrayOutputStream stderr = new ByteArrayOutputStream();
         // The default state directory must not matter: --state-dir names the one in use.
         CtlMain ctl = new CtlMain(new StateDirectory(Path.of("/nonexistent/state"), Path.of("/nonexistent/config")),
-                workingDirectory, timeout, environment);
+                workingDirectory, timeout, environment, ownerWait);
         int status = ctl.run(args, new PrintStream(stdout, true, StandardCharsets.UTF_8),
                 new PrintStream(stderr, true, StandardCharsets.UTF_8));
         out = stdout.toString(StandardCharsets.UTF_8);
@@ -348,6 +352,44 @@ class CtlMainTest {
         assertEquals(2, ctl("--instance", "999999999", "list"));
         assertEquals("No Holdfast with pid 999999999 is running (no control socket at "
                 + state.resolve("control-999999999.sock") + ")\n", err);
+    }
+
+    /** A second instance: one that does not own the state directory, as when another Holdfast holds its lock. */
+    private Path startSecondInstance(ControlTarget target) throws IOException {
+        ControlServer server = new ControlServer(primary, target, ControlSettings.defaults(), false);
+        servers.add(server);
+        return server.start();
+    }
+
+    @Test
+    void whileTheOwnerStartsCtlWaitsForItRatherThanAnsweringFromASecondInstance() throws Exception {
+        FakeControlTarget secondTarget = new FakeControlTarget();
+        secondTarget.tabs.remove(2);
+        secondTarget.tabs.remove(1);
+        startSecondInstance(secondTarget);
+        CompletableFuture<Void> ownerUp = CompletableFuture.runAsync(() -> {
+            try {
+                Thread.sleep(300);
+                start(target);
+            } catch (IOException | InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+
+        assertEquals(0, ctlIn(Path.of("/work"), Duration.ofSeconds(10), Duration.ofSeconds(20), "--json", "list"));
+        ownerUp.get(10, TimeUnit.SECONDS);
+        assertEquals(3, new ObjectMapper().readTree(out).size(), "the owner's three tabs, not the second's one");
+    }
+
+    @Test
+    void aSecondInstanceAnswersWhenNoOwnerTakesThePrimarySocket() throws IOException {
+        FakeControlTarget secondTarget = new FakeControlTarget();
+        secondTarget.tabs.remove(2);
+        secondTarget.tabs.remove(1);
+        startSecondInstance(secondTarget);
+
+        assertEquals(0, ctlIn(Path.of("/work"), Duration.ofSeconds(10), Duration.ofMillis(200), "--json", "list"));
+        assertEquals(1, new ObjectMapper().readTree(out).size(), "the second instance's one tab");
     }
 
     @Test
