@@ -145,6 +145,56 @@ class TerminalPaintingTest {
         assertEquals(0, struck[0], "pixels of a line across the plain blanks beside them");
     }
 
+    /**
+     * Claude Code's ⏺ and ⎿, which no font of a stock Debian holds, are drawn (a filled disc, a corner) rather than
+     * left to the font's missing-glyph box, which is hollow where they are solid.
+     */
+    @Test
+    void theAgentsRecordAndResultSymbolsAreDrawnNotLeftAsMissingGlyphBoxes() throws Exception {
+        TerminalTab tab = fx(() -> test.window().selectedTab().orElseThrow());
+        TabText.await("a prompt", () -> TabText.of(tab).contains("$ "));
+        double[] cell = fx(() -> {
+            Text m = new Text("M");
+            m.setFont(Font.font(tab.view().fontFamily(), tab.view().fontSize()));
+            return new double[] {m.getLayoutBounds().getWidth(), Math.ceil(m.getLayoutBounds().getHeight())};
+        });
+        // UTF-8 bytes, whatever the shell's locale.
+        run(tab, "clear; printf '\\342\\217\\272 Read\\n  \\342\\216\\277  Done\\n'");
+        TabText.await("both lines in the model", () -> TabText.of(tab).contains("\u23fa Read\n  \u23bf  Done"));
+        // Columns start after the view's left margin of 2 px.
+        double w = cell[0];
+        double h = cell[1];
+        int[] discInside = new int[2];
+        boolean[] cornerStroke = new boolean[1];
+        TabText.await("the disc and the corner painted", () -> {
+            PixelReader pixels;
+            try {
+                pixels = fx(() -> tab.view().snapshot(null, null).getPixelReader());
+            } catch (Exception e) {
+                return false;
+            }
+            Color background = pixels.getColor((int) (2 + 30.5 * w), (int) (h / 2));
+            // The middle of the ⏺ cell (row 0, column 0).
+            int painted = 0;
+            int all = 0;
+            for (int y = (int) Math.ceil(0.35 * h); y < (int) (0.65 * h); y++) {
+                painted += across(pixels, y, (int) Math.ceil(2 + 0.35 * w), (int) (2 + 0.65 * w), background);
+                all += (int) (2 + 0.65 * w) - (int) Math.ceil(2 + 0.35 * w);
+            }
+            discInside[0] = painted;
+            discInside[1] = all;
+            // The upright of the ⎿ cell (row 1, column 2): every pixel row above its corner crosses it.
+            boolean stroke = true;
+            for (int y = (int) Math.ceil(1.1 * h); y < (int) (1.35 * h); y++) {
+                stroke &= across(pixels, y, (int) Math.ceil(2 + 2.3 * w), (int) (2 + 2.7 * w), background) > 0;
+            }
+            cornerStroke[0] = stroke;
+            return painted == all && stroke;
+        });
+        assertEquals(discInside[1], discInside[0], "the middle of ⏺ is solid");
+        assertEquals(true, cornerStroke[0], "⎿ has its upright");
+    }
+
     /** How many pixels of row {@code y} from {@code from} to {@code to} (exclusive) are not the background. */
     private static int across(PixelReader pixels, int y, int from, int to, Color background) {
         int painted = 0;

@@ -88,8 +88,8 @@ final class CursorLayer {
             if (fg.equals(palette.cursor())) {
                 fg = palette.background();
             }
-            if (BoxDrawing.handles(under)) {
-                BoxDrawing.draw(g, under, 0, 0, metrics.width(), ch, fg);
+            if (DrawnGlyphs.handles(under)) {
+                DrawnGlyphs.draw(g, under, 0, 0, metrics.width(), ch, fg);
             } else if (under > ' ' && under != CharUtils.DWC) {
                 boolean bold = style != null && style.hasOption(TextStyle.Option.BOLD);
                 boolean italic = style != null && style.hasOption(TextStyle.Option.ITALIC);

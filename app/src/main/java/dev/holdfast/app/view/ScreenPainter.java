@@ -97,7 +97,7 @@ final class ScreenPainter {
             char first = chars[c];
             boolean wide = c + 1 < columns && chars[c + 1] == CharUtils.DWC;
             boolean surrogate = Character.isHighSurrogate(first) && c + 1 < columns;
-            boolean box = BoxDrawing.handles(first);
+            boolean box = DrawnGlyphs.handles(first);
             if (box) {
                 end = c + 1;
             } else if (wide || surrogate) {
@@ -111,7 +111,7 @@ final class ScreenPainter {
                         && (selection == null || selection.contains(line, end) == selected)
                         && !(end + 1 < columns && chars[end + 1] == CharUtils.DWC)
                         && !Character.isHighSurrogate(chars[end])
-                        && !BoxDrawing.handles(chars[end])) {
+                        && !DrawnGlyphs.handles(chars[end])) {
                     end++;
                 }
             }
@@ -123,7 +123,7 @@ final class ScreenPainter {
             }
             boolean hidden = style != null && style.hasOption(TextStyle.Option.HIDDEN);
             if (box && !hidden) {
-                BoxDrawing.draw(g, first, x, y, cw, ch, fg);
+                DrawnGlyphs.draw(g, first, x, y, cw, ch, fg);
                 c = end;
                 continue;
             }

@@ -1,0 +1,56 @@
+package dev.holdfast.app.view;
+
+import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.paint.Color;
+
+/**
+ * Draws the technical symbols coding agents print on nearly every line: Claude Code's ⏺ (U+23FA) before each tool
+ * call and answer, ⎿ (U+23BF) before each result, and the media controls of its mode line (⏵⏵ accept edits, ⏸ plan
+ * mode), U+23F4–U+23F9. No font a stock Debian or DejaVu install has holds them, so they showed as boxes; drawn
+ * here, they look the same whatever font the user chose. Shapes are centred in the cell, sized by its narrower side.
+ */
+final class SymbolGlyphs {
+    private static final char RESULT_CORNER = '\u23BF';
+    private static final char FIRST_MEDIA = '\u23F4';
+    private static final char RECORD = '\u23FA';
+
+    private SymbolGlyphs() {
+    }
+
+    static boolean handles(char c) {
+        return c == RESULT_CORNER || (c >= FIRST_MEDIA && c <= RECORD);
+    }
+
+    /** Draws {@code c} in the cell at (x, y) of size w × h in {@code color}. */
+    static void draw(GraphicsContext g, char c, double x, double y, double w, double h, Color color) {
+        if (c == RESULT_CORNER) {
+            // Drawn as the light up-and-right corner it stands for in the agent's tree of results.
+            BoxDrawing.draw(g, '\u2514', x, y, w, h, color);
+            return;
+        }
+        g.setFill(color);
+        double side = Math.min(w, h) * 0.8;
+        double cx = x + w / 2;
+        double cy = y + h / 2;
+        double left = cx - side / 2;
+        double top = cy - side / 2;
+        switch (c) {
+            case '\u23F4' -> triangle(g, left + side, top, left + side, top + side, left, cy);       // ⏴
+            case '\u23F5' -> triangle(g, left, top, left, top + side, left + side, cy);              // ⏵
+            case '\u23F6' -> triangle(g, left, top + side, left + side, top + side, cx, top);        // ⏶
+            case '\u23F7' -> triangle(g, left, top, left + side, top, cx, top + side);               // ⏷
+            case '\u23F8' -> {                                                                        // ⏸
+                double bar = side / 3;
+                g.fillRect(left, top, bar, side);
+                g.fillRect(left + side - bar, top, bar, side);
+            }
+            case '\u23F9' -> g.fillRect(left + side * 0.1, top + side * 0.1, side * 0.8, side * 0.8);  // ⏹
+            default -> g.fillOval(left, top, side, side);                                             // ⏺
+        }
+    }
+
+    private static void triangle(GraphicsContext g, double x1, double y1, double x2, double y2, double x3,
+                                 double y3) {
+        g.fillPolygon(new double[] {x1, x2, x3}, new double[] {y1, y2, y3}, 3);
+    }
+}
