@@ -112,11 +112,7 @@ class TerminalPaintingTest {
     void crossedOutTextHasALineThroughItAndThePlainTextBesideItNone() throws Exception {
         TerminalTab tab = fx(() -> test.window().selectedTab().orElseThrow());
         TabText.await("a prompt", () -> TabText.of(tab).contains("$ "));
-        double[] cell = fx(() -> {
-            Text m = new Text("M");
-            m.setFont(Font.font(tab.view().fontFamily(), tab.view().fontSize()));
-            return new double[] {m.getLayoutBounds().getWidth(), Math.ceil(m.getLayoutBounds().getHeight())};
-        });
+        double[] cell = cellSize(tab);
         // Columns 2-11 crossed-out blanks, 12-21 plain blanks, on the first row.
         run(tab, "clear; printf 'ab\\e[9m%10s\\e[29m%10s|\\n' '' ''");
         TabText.await("the row in the model", () -> TabText.of(tab).contains("ab" + " ".repeat(20) + "|"));
@@ -127,10 +123,8 @@ class TerminalPaintingTest {
         int plainTo = (int) Math.floor(2 + 22 * cell[0]) - 2;
         int[] struck = new int[1];
         TabText.await("a line through the crossed-out cells", () -> {
-            PixelReader pixels;
-            try {
-                pixels = fx(() -> tab.view().snapshot(null, null).getPixelReader());
-            } catch (Exception e) {
+            PixelReader pixels = snapshot(tab);
+            if (pixels == null) {
                 return false;
             }
             Color background = pixels.getColor(plainFrom, (int) (cell[1] * 10));
@@ -153,11 +147,7 @@ class TerminalPaintingTest {
     void theAgentsRecordAndResultSymbolsAreDrawnNotLeftAsMissingGlyphBoxes() throws Exception {
         TerminalTab tab = fx(() -> test.window().selectedTab().orElseThrow());
         TabText.await("a prompt", () -> TabText.of(tab).contains("$ "));
-        double[] cell = fx(() -> {
-            Text m = new Text("M");
-            m.setFont(Font.font(tab.view().fontFamily(), tab.view().fontSize()));
-            return new double[] {m.getLayoutBounds().getWidth(), Math.ceil(m.getLayoutBounds().getHeight())};
-        });
+        double[] cell = cellSize(tab);
         // UTF-8 bytes, whatever the shell's locale.
         run(tab, "clear; printf '\\342\\217\\272 Read\\n  \\342\\216\\277  Done\\n'");
         TabText.await("both lines in the model", () -> TabText.of(tab).contains("\u23fa Read\n  \u23bf  Done"));
@@ -167,10 +157,8 @@ class TerminalPaintingTest {
         int[] discInside = new int[2];
         boolean[] cornerStroke = new boolean[1];
         TabText.await("the disc and the corner painted", () -> {
-            PixelReader pixels;
-            try {
-                pixels = fx(() -> tab.view().snapshot(null, null).getPixelReader());
-            } catch (Exception e) {
+            PixelReader pixels = snapshot(tab);
+            if (pixels == null) {
                 return false;
             }
             Color background = pixels.getColor((int) (2 + 30.5 * w), (int) (h / 2));
@@ -193,6 +181,24 @@ class TerminalPaintingTest {
         });
         assertEquals(discInside[1], discInside[0], "the middle of ⏺ is solid");
         assertEquals(true, cornerStroke[0], "⎿ has its upright");
+    }
+
+    /** A cell's width and height in the tab's font, as the view measures it. */
+    private static double[] cellSize(TerminalTab tab) throws Exception {
+        return fx(() -> {
+            Text m = new Text("M");
+            m.setFont(Font.font(tab.view().fontFamily(), tab.view().fontSize()));
+            return new double[] {m.getLayoutBounds().getWidth(), Math.ceil(m.getLayoutBounds().getHeight())};
+        });
+    }
+
+    /** What the tab's view shows now; null when the FX thread did not answer. */
+    private static PixelReader snapshot(TerminalTab tab) {
+        try {
+            return fx(() -> tab.view().snapshot(null, null).getPixelReader());
+        } catch (Exception e) {
+            return null;
+        }
     }
 
     /** How many pixels of row {@code y} from {@code from} to {@code to} (exclusive) are not the background. */

@@ -354,6 +354,14 @@ class CtlMainTest {
                 + state.resolve("control-999999999.sock") + ")\n", err);
     }
 
+    /** A target with the first of the fake's tabs only. */
+    private static FakeControlTarget oneTab() {
+        FakeControlTarget one = new FakeControlTarget();
+        one.tabs.remove(2);
+        one.tabs.remove(1);
+        return one;
+    }
+
     /** A second instance: one that does not own the state directory, as when another Holdfast holds its lock. */
     private Path startSecondInstance(ControlTarget target) throws IOException {
         ControlServer server = new ControlServer(primary, target, ControlSettings.defaults(), false);
@@ -363,10 +371,7 @@ class CtlMainTest {
 
     @Test
     void whileTheOwnerStartsCtlWaitsForItRatherThanAnsweringFromASecondInstance() throws Exception {
-        FakeControlTarget secondTarget = new FakeControlTarget();
-        secondTarget.tabs.remove(2);
-        secondTarget.tabs.remove(1);
-        startSecondInstance(secondTarget);
+        startSecondInstance(oneTab());
         CompletableFuture<Void> ownerUp = CompletableFuture.runAsync(() -> {
             try {
                 Thread.sleep(300);
@@ -383,10 +388,7 @@ class CtlMainTest {
 
     @Test
     void aSecondInstanceAnswersWhenNoOwnerTakesThePrimarySocket() throws IOException {
-        FakeControlTarget secondTarget = new FakeControlTarget();
-        secondTarget.tabs.remove(2);
-        secondTarget.tabs.remove(1);
-        startSecondInstance(secondTarget);
+        startSecondInstance(oneTab());
 
         assertEquals(0, ctlIn(Path.of("/work"), Duration.ofSeconds(10), Duration.ofMillis(200), "--json", "list"));
         assertEquals(1, new ObjectMapper().readTree(out).size(), "the second instance's one tab");
