@@ -1,6 +1,8 @@
 package dev.holdfast.app.control;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import dev.holdfast.app.agenthooks.AgentHooksCommand;
 import dev.holdfast.checkpoint.store.StateDirectory;
 import java.io.BufferedReader;
@@ -292,10 +294,14 @@ public final class CtlMain {
 
     /** Whether the instance says it owns its state directory; an instance too old to say is taken as the owner. */
     private static boolean ownsSession(Connected instance) throws IOException {
+        return describe(instance).path("ownsSession").asBoolean(true);
+    }
+
+    /** What an instance says of itself ({@code instance}): its pid, socket and ownership; missing on an error. */
+    private static JsonNode describe(Connected instance) throws IOException {
         ControlProtocol.Response answer = instance.client().request(ControlCommand.INSTANCE,
                 JsonNodeFactory.instance.objectNode());
-        return !(answer instanceof ControlProtocol.Success success)
-                || success.result().path("ownsSession").asBoolean(true);
+        return answer instanceof ControlProtocol.Success success ? success.result() : MissingNode.getInstance();
     }
 
     /** The instance socket named after the pid, or the primary socket when that instance holds it. */
@@ -308,10 +314,7 @@ public final class CtlMain {
         if (connectTo(sockets.primary()) instanceof Connected primary) {
             boolean keep = false;
             try {
-                ControlProtocol.Response answer = primary.client().request(ControlCommand.INSTANCE,
-                        JsonNodeFactory.instance.objectNode());
-                keep = answer instanceof ControlProtocol.Success success
-                        && success.result().path("pid").asLong() == pid;
+                keep = describe(primary).path("pid").asLong() == pid;
             } finally {
                 if (!keep) {
                     primary.client().close();
