@@ -2,6 +2,7 @@ package dev.holdfast.e2e;
 
 import static dev.holdfast.e2e.TestWindow.fx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.holdfast.app.tabs.TerminalTab;
 import java.nio.charset.StandardCharsets;
@@ -181,6 +182,47 @@ class TerminalPaintingTest {
         });
         assertEquals(discInside[1], discInside[0], "the middle of ⏺ is solid");
         assertEquals(true, cornerStroke[0], "⎿ has its upright");
+    }
+
+    /**
+     * Claude Code's ⧉ (before the file open in the user's editor) and the heavy circle ⭘ are in no font here either;
+     * drawn, they are shapes of the cell's width, not the font's tall missing-glyph box, which ⧊ (in no font) shows.
+     */
+    @Test
+    void theJoinedSquaresAndTheHeavyCircleAreDrawnNotLeftAsMissingGlyphBoxes() throws Exception {
+        TerminalTab tab = fx(() -> test.window().selectedTab().orElseThrow());
+        TabText.await("a prompt", () -> TabText.of(tab).contains("$ "));
+        double[] cell = cellSize(tab);
+        run(tab, "clear; printf '\\342\\247\\211 \\342\\255\\230 \\342\\247\\212\\n'");
+        TabText.await("the line in the model", () -> TabText.of(tab).contains("\u29c9 \u2b58 \u29ca"));
+        int[] heights = new int[3];
+        TabText.await("the three symbols painted", () -> {
+            PixelReader pixels = snapshot(tab);
+            if (pixels == null) {
+                return false;
+            }
+            Color background = pixels.getColor((int) (2 + 30.5 * cell[0]), (int) (cell[1] / 2));
+            for (int i = 0; i < 3; i++) {
+                heights[i] = paintedRows(pixels, 2 * i, cell, background);
+            }
+            return heights[0] > 0 && heights[1] > 0 && heights[2] > 0;
+        });
+        int missing = heights[2];
+        assertTrue(heights[0] <= missing - 2, "⧉ is " + heights[0] + " rows high, the missing-glyph box " + missing);
+        assertTrue(heights[1] <= missing - 2, "⭘ is " + heights[1] + " rows high, the missing-glyph box " + missing);
+    }
+
+    /** How many pixel rows of the cell at {@code column} of the first row have something painted. */
+    private static int paintedRows(PixelReader pixels, int column, double[] cell, Color background) {
+        int rows = 0;
+        int from = (int) Math.ceil(2 + column * cell[0]);
+        int to = (int) (2 + (column + 1) * cell[0]);
+        for (int y = 0; y < (int) cell[1]; y++) {
+            if (across(pixels, y, from, to, background) > 0) {
+                rows++;
+            }
+        }
+        return rows;
     }
 
     /** A cell's width and height in the tab's font, as the view measures it. */

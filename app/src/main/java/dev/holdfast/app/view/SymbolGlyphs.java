@@ -6,19 +6,23 @@ import javafx.scene.paint.Color;
 /**
  * Draws the technical symbols coding agents print on nearly every line: Claude Code's ⏺ (U+23FA) before each tool
  * call and answer, ⎿ (U+23BF) before each result, and the media controls of its mode line (⏵⏵ accept edits, ⏸ plan
- * mode), U+23F4–U+23F9. No font a stock Debian or DejaVu install has holds them, so they showed as boxes; drawn
- * here, they look the same whatever font the user chose. Shapes are centred in the cell, sized by its narrower side.
+ * mode), U+23F4–U+23F9, its ⧉ (U+29C9) before the file or selection open in the user's editor, and the heavy
+ * circle ⭘ (U+2B58) of some status lines. No font a stock Debian or DejaVu install has holds them, so they showed as
+ * boxes; drawn here, they look the same whatever font the user chose. Shapes are centred in the cell, sized by its
+ * narrower side.
  */
 final class SymbolGlyphs {
     private static final char RESULT_CORNER = '\u23BF';
     private static final char FIRST_MEDIA = '\u23F4';
     private static final char RECORD = '\u23FA';
+    private static final char JOINED_SQUARES = '\u29C9';
+    private static final char HEAVY_CIRCLE = '\u2B58';
 
     private SymbolGlyphs() {
     }
 
     static boolean handles(char c) {
-        return c == RESULT_CORNER || (c >= FIRST_MEDIA && c <= RECORD);
+        return c == RESULT_CORNER || (c >= FIRST_MEDIA && c <= RECORD) || c == JOINED_SQUARES || c == HEAVY_CIRCLE;
     }
 
     /** Draws {@code c} in the cell at (x, y) of size w × h in {@code color}. */
@@ -34,6 +38,10 @@ final class SymbolGlyphs {
         double cy = y + h / 2;
         double left = cx - side / 2;
         double top = cy - side / 2;
+        if (c == JOINED_SQUARES || c == HEAVY_CIRCLE) {
+            outline(g, c, left, top, side, color);
+            return;
+        }
         switch (c) {
             case '\u23F4' -> triangle(g, left + side, top, left + side, top + side, left, cy);       // ⏴
             case '\u23F5' -> triangle(g, left, top, left, top + side, left + side, cy);              // ⏵
@@ -47,6 +55,23 @@ final class SymbolGlyphs {
             case '\u23F9' -> g.fillRect(left + side * 0.1, top + side * 0.1, side * 0.8, side * 0.8);  // ⏹
             default -> g.fillOval(left, top, side, side);                                             // ⏺
         }
+    }
+
+    /** The outlined shapes, with a line as heavy as a box-drawing stroke would be at this size. */
+    private static void outline(GraphicsContext g, char c, double left, double top, double side, Color color) {
+        double stroke = Math.max(1, Math.round(side / 8));
+        g.setStroke(color);
+        g.setLineWidth(stroke);
+        double inset = stroke / 2;
+        if (c == HEAVY_CIRCLE) {
+            g.setLineWidth(stroke * 1.5);
+            g.strokeOval(left + stroke * 0.75, top + stroke * 0.75, side - stroke * 1.5, side - stroke * 1.5);
+            return;
+        }
+        // Two squares of two thirds of the side, the second down and to the right of the first, overlapping.
+        double square = side * 2 / 3;
+        g.strokeRect(left + inset, top + inset, square - stroke, square - stroke);
+        g.strokeRect(left + side - square + inset, top + side - square + inset, square - stroke, square - stroke);
     }
 
     private static void triangle(GraphicsContext g, double x1, double y1, double x2, double y2, double x3,
