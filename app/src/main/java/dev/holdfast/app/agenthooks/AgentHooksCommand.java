@@ -1,12 +1,10 @@
 package dev.holdfast.app.agenthooks;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.util.DefaultIndenter;
-import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
-import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.holdfast.app.settings.JsonLayout;
 import dev.holdfast.checkpoint.store.PrivateFiles;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -221,12 +219,8 @@ public final class AgentHooksCommand {
     }
 
     private String format(JsonNode settings) {
-        DefaultPrettyPrinter printer = new DefaultPrettyPrinter(Separators.createDefaultInstance()
-                .withObjectFieldValueSpacing(Separators.Spacing.AFTER))
-                .withArrayIndenter(DefaultIndenter.SYSTEM_LINEFEED_INSTANCE.withLinefeed("\n"))
-                .withObjectIndenter(DefaultIndenter.SYSTEM_LINEFEED_INSTANCE.withLinefeed("\n"));
         try {
-            return json.writer(printer).writeValueAsString(settings) + "\n";
+            return JsonLayout.format(json, settings);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a JSON tree could not be written", e);
         }

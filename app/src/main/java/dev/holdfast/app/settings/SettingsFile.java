@@ -289,6 +289,6 @@ public final class SettingsFile {
             }
         }
         PrivateFiles.createDirectories(file.getParent());
-        PrivateFiles.writeAtomically(file, mapper.writerWithDefaultPrettyPrinter().writeValueAsBytes(root));
+        PrivateFiles.writeAtomically(file, JsonLayout.format(mapper, root).getBytes(StandardCharsets.UTF_8));
     }
 }

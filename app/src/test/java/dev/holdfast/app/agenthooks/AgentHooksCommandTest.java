@@ -95,6 +95,45 @@ class AgentHooksCommandTest {
     }
 
     @Test
+    void aFileInTheAgentsOwnLayoutKeepsItsLinesThroughAnInstallAndComesBackByteForByteAfterARemove() throws IOException {
+        // As Claude Code writes it: JSON.stringify(settings, null, 2), empty arrays and objects as [] and {}.
+        String layout = """
+                {
+                  "model": "opus",
+                  "permissions": {
+                    "allow": [
+                      "Bash(npm test:*)"
+                    ],
+                    "deny": []
+                  },
+                  "env": {},
+                  "hooks": {
+                    "Stop": [
+                      {
+                        "hooks": [
+                          {
+                            "type": "command",
+                            "command": "notify-send done"
+                          }
+                        ]
+                      }
+                    ]
+                  }
+                }
+                """;
+        Path settings = Files.createDirectories(home.resolve(".claude")).resolve("settings.json");
+        Files.writeString(settings, layout);
+
+        assertEquals(0, ctl(LAUNCHER, "", "--install", "claude", "--yes"));
+        String installed = Files.readString(settings);
+        for (String line : List.of("    \"deny\": []", "  \"env\": {},", "        \"hooks\": [")) {
+            assertTrue(installed.lines().anyMatch(line::equals), line + " kept in: " + installed);
+        }
+        assertEquals(0, ctl(LAUNCHER, "", "--remove", "claude", "--yes"));
+        assertEquals(layout, Files.readString(settings));
+    }
+
+    @Test
     void answeringNoOrNothingWritesNothing() throws IOException {
         Path settings = Files.createDirectories(home.resolve(".claude")).resolve("settings.json");
         Files.writeString(settings, CLAUDE_SETTINGS);
@@ -130,7 +169,7 @@ class AgentHooksCommandTest {
                 .path("hooks").path("SessionStart").get(0).path("hooks").get(0).path("command").asText());
         assertTrue(out.contains("codex_hooks = true"), out);
         assertEquals(0, ctl(Map.of(), "y\n", "--remove", "codex"));
-        assertEquals("{ }", Files.readString(codex).strip());
+        assertEquals("{}", Files.readString(codex).strip());
     }
 
     @Test

@@ -176,7 +176,7 @@ class SettingsFileTest {
                 Settings.DEFAULT_LONG_COMMAND_SECONDS, EmulatorParser.JEDITERM);
         file.write(target, library);
         assertEquals(library, file.read(target, defaults).settings());
-        assertTrue(Files.readString(target).contains("\"emulatorParser\" : \"jediterm\""), Files.readString(target));
+        assertTrue(Files.readString(target).contains("\"emulatorParser\": \"jediterm\""), Files.readString(target));
 
         file.write(target, library.withFont("Hack", 14));
         assertEquals(EmulatorParser.JEDITERM, file.read(target, defaults).settings().emulatorParser(),
