@@ -273,23 +273,44 @@ public final class CtlMain {
      * so into its start, often after the second instance.
      */
     private Connection preferTheOwner(Connection only, Path primary) throws IOException {
-        if (!(only instanceof Connected second) || ownsSession(second)) {
+        if (!(only instanceof Connected second)) {
             return only;
         }
-        long deadline = System.nanoTime() + ownerWait.toNanos();
-        while (System.nanoTime() - deadline < 0) {
-            if (connectTo(primary) instanceof Connected owner) {
-                second.client().close();
-                return owner;
+        boolean keep = false;
+        try {
+            if (ownsSession(second)) {
+                keep = true;
+                return second;
             }
-            try {
-                Thread.sleep(OWNER_POLL.toMillis());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
+            long deadline = System.nanoTime() + ownerWait.toNanos();
+            while (System.nanoTime() - deadline < 0) {
+                if (connectTo(primary) instanceof Connected owner) {
+                    return owner;
+                }
+                try {
+                    Thread.sleep(OWNER_POLL.toMillis());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+            keep = true;
+            return second;
+        } finally {
+            // Whichever way it ends, a connection not handed on is closed, also when the instance stopped answering.
+            if (!keep) {
+                closeQuietly(second);
             }
         }
-        return second;
+    }
+
+    /** Closes a connection this command no longer uses; one that fails to close has nothing left to lose. */
+    private static void closeQuietly(Connected unused) {
+        try {
+            unused.client().close();
+        } catch (IOException e) {
+            // The command goes on with another connection, or reports the failure that made it give this one up.
+        }
     }
 
     /** Whether the instance says it owns its state directory; an instance too old to say is taken as the owner. */
