@@ -12,9 +12,10 @@ public interface CheckpointTerminal {
     UUID panelId();
 
     /**
-     * How many PTY reads the emulator has fully parsed ({@code OutputGeneration.processed()}), never the count
-     * of reads: a capture copies the model, so it can only vouch for output the model already reflects. Any
-     * thread; monotonic; 0 before any output.
+     * How many PTY reads the emulator has fully parsed, plus the changes the app made to the model itself (a
+     * cleared scrollback), never the count of reads ({@code OutputGeneration.model()}): a capture copies the model,
+     * so it can only vouch for what the model already reflects, and an edit without output must be written too.
+     * Any thread; monotonic; 0 before any output.
      */
     long processedGeneration();
 

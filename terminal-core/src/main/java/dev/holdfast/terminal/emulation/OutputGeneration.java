@@ -17,6 +17,8 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class OutputGeneration {
     private final AtomicLong read = new AtomicLong();
     private volatile long processed;
+    /** Changes Holdfast made to the model itself, not from output: the scrollback cleared by the user. */
+    private final AtomicLong edits = new AtomicLong();
     private final List<Runnable> readListeners = new CopyOnWriteArrayList<>();
     private final List<Runnable> processedListeners = new CopyOnWriteArrayList<>();
 
@@ -81,5 +83,23 @@ public final class OutputGeneration {
     /** Number of reads whose data the model fully reflects. */
     public long processed() {
         return processed;
+    }
+
+    /**
+     * Holdfast changed the model's content itself (not from output), holding the buffer lock: call after the change,
+     * before letting go of the lock. Not output: {@link #read()} and the read and processed listeners are untouched,
+     * so a tab's activity clocks do not count it.
+     */
+    public void recordEdit() {
+        edits.incrementAndGet();
+    }
+
+    /**
+     * A number that grows with every change of the model's content: reads parsed and Holdfast's own edits. What a
+     * checkpoint compares with the one it wrote last, so an edit without output (the scrollback cleared) is written
+     * too. Like {@link #processed()}: a copy of the model made after reading it reflects at least that much.
+     */
+    public long model() {
+        return processed + edits.get();
     }
 }

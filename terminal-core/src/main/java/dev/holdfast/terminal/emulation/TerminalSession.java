@@ -40,6 +40,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -344,6 +345,31 @@ public final class TerminalSession implements AutoCloseable {
             } catch (RejectedExecutionException e) {
                 // Closing.
             }
+        }
+    }
+
+    /**
+     * Empties the terminal's scrollback (the history above the screen; the screen stays), on the writer thread, as
+     * a resize is. Counted as an edit of the model ({@link OutputGeneration#recordEdit()}), so the next checkpoint
+     * writes the tab again even if nothing is printed. Any thread.
+     *
+     * @return completes once the history is gone (at once, done, when the session is closing)
+     */
+    public CompletableFuture<Void> clearScrollback() {
+        try {
+            return CompletableFuture.runAsync(() -> {
+                buffer.lock();
+                try {
+                    buffer.clearScrollback();
+                    generation.recordEdit();
+                } finally {
+                    buffer.unlock();
+                }
+                LOG.info("Panel {}: scrollback cleared", spec.panelId());
+                events.modelChanged();
+            }, writer);
+        } catch (RejectedExecutionException e) {
+            return CompletableFuture.completedFuture(null);
         }
     }
 

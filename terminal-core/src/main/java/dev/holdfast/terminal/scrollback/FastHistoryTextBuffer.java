@@ -186,6 +186,23 @@ public final class FastHistoryTextBuffer extends TerminalTextBuffer {
         }
     }
 
+    /**
+     * Empties the history of the main screen and leaves the screen as it is, also while the alternate screen is
+     * shown: then the main screen's history waits behind it, where the library's {@code clearHistory} (what
+     * {@code ESC [ 3 J} does) would not reach it, and the alternate screen's own history goes too.
+     */
+    public void clearScrollback() {
+        lock();
+        try {
+            if (isUsingAlternateBuffer() && primaryHistory != null && primaryHistory != history) {
+                primaryHistory.clearAll();
+            }
+            clearHistory();
+        } finally {
+            unlock();
+        }
+    }
+
     @Override
     public void useAlternateBuffer(boolean enabled) {
         super.useAlternateBuffer(enabled);

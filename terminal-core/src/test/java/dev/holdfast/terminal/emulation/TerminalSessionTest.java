@@ -257,6 +257,49 @@ class TerminalSessionTest {
         await("environment line", () -> text(s).contains(expected));
     }
 
+    @Test
+    void clearingTheScrollbackEmptiesTheHistoryKeepsTheScreenAndCountsAsAnEditNotAsOutput() throws Exception {
+        TerminalSession s = startBash(dir);
+        s.sendText("seq 1 200; echo marker-$((6*7))\r");
+        await("the numbers and the marker", () -> text(s).contains("marker-42\n$ "));
+        await("processed catches up", () -> s.generation().processed() == s.generation().read());
+        long reads = s.generation().read();
+        long model = s.generation().model();
+        assertTrue(historyLines(s) > 100, "the numbers went into the history");
+
+        s.clearScrollback().get(20, TimeUnit.SECONDS);
+
+        assertEquals(0, historyLines(s));
+        assertTrue(text(s).contains("marker-42\n$ "), "the screen stays: " + text(s));
+        assertEquals(reads, s.generation().read(), "no output was counted");
+        assertTrue(s.generation().model() > model, "the model's generation moved, for the next checkpoint");
+    }
+
+    @Test
+    void clearingTheScrollbackUnderAFullScreenProgramEmptiesTheMainScreensHistory() throws Exception {
+        TerminalSession s = startBash(dir);
+        s.sendText("seq 1 200; printf '\\033[?1049h'; echo in-the-alternate-screen; read x\r");
+        await("the alternate screen", () -> text(s).contains("in-the-alternate-screen"));
+        assertTrue(s.buffer().isUsingAlternateBuffer());
+
+        s.clearScrollback().get(20, TimeUnit.SECONDS);
+        s.sendText("\r");
+        s.sendText("printf '\\033[?1049l'; echo back-$((6*7))\r");
+        await("back on the main screen", () -> text(s).contains("back-42"));
+
+        assertFalse(s.buffer().isUsingAlternateBuffer());
+        assertFalse(text(s).contains("\n150\n"), "the numbers above the screen are gone: " + text(s));
+    }
+
+    private static int historyLines(TerminalSession s) {
+        s.buffer().lock();
+        try {
+            return s.buffer().getHistoryLinesCount();
+        } finally {
+            s.buffer().unlock();
+        }
+    }
+
     /** That a read with no data is no generation is {@code HoldfastReadLoopTest}'s; here, real output on a real PTY. */
     @Test
     void outputGenerationGrowsWithOutputAndIsProcessedOnceInTheModel() throws Exception {
