@@ -281,6 +281,8 @@ public final class HoldfastApplication extends Application {
             checkpoints.abortForQuit();
         }, context.ending(), background);
         window.setOnScrollbackGone(tab -> checkpoints.discard(tab.panelId()));
+        // A cleared scrollback must not come back at the next restore: its tab's record is rewritten at once.
+        window.setOnScrollbackCleared(tab -> checkpoints.runNow());
         startActivity(context, board, activityClock);
         InertReplay replay = new InertReplay(new ReplaySanitizer(), clock,
                 DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM));

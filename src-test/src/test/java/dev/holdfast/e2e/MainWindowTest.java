@@ -11,7 +11,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.MenuItem;
 import javafx.scene.input.KeyCode;
+import javafx.stage.Window;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -223,6 +226,89 @@ class MainWindowTest {
         robot.type(KeyCode.ENTER);
         TabText.await("stty reports " + rows + " " + columns, () -> TabText.of(tab).contains("\n" + rows + " " + columns + "\n"),
                 () -> TabText.of(tab));
+    }
+
+    @Test
+    void theTerminalMenuOpensOnARightClickAndItsClearScrollbackEmptiesTheHistoryButNotTheScreen() throws Exception {
+        TerminalTab tab = selected();
+        waitForPrompt(tab);
+        robot.write("seq 1 300; echo after-$((6*7))");
+        robot.type(KeyCode.ENTER);
+        TabText.await("the numbers and the line after them", () -> TabText.of(tab).contains("\nafter-42\n"));
+        assertTrue(TabText.of(tab).contains("\n150\n"), "150 is in the history");
+
+        robot.rightClickOn(tab.view());
+        TabText.await("the terminal's menu", () -> menuItem("Clear Scrollback") != null);
+        assertTrue(menuItem("Copy").isDisable(), "nothing is selected to copy");
+        assertTrue(!menuItem("Select All").isDisable());
+        assertEquals(null, menuItem("Open Link"), "no link under the mouse");
+        robot.clickOn("Clear Scrollback");
+
+        TabText.await("the history emptied", () -> !TabText.of(tab).contains("\n150\n"));
+        assertTrue(TabText.of(tab).contains("\nafter-42\n"), "the screen stays");
+        assertEquals(0, historyLines(tab));
+    }
+
+    @Test
+    void ctrlShiftKClearsTheScrollback() throws Exception {
+        TerminalTab tab = selected();
+        waitForPrompt(tab);
+        robot.write("seq 1 300; echo after-$((6*7))");
+        robot.type(KeyCode.ENTER);
+        TabText.await("the numbers and the line after them", () -> TabText.of(tab).contains("\nafter-42\n"));
+
+        robot.press(KeyCode.CONTROL, KeyCode.SHIFT, KeyCode.K).release(KeyCode.K, KeyCode.SHIFT, KeyCode.CONTROL);
+
+        TabText.await("the history emptied", () -> historyLines(tab) == 0);
+        assertTrue(TabText.of(tab).contains("\nafter-42\n"), "the screen stays");
+    }
+
+    @Test
+    void aRightClickGoesToAProgramThatAskedForTheMouseInsteadOfOpeningTheMenu() throws Exception {
+        TerminalTab tab = selected();
+        waitForPrompt(tab);
+        // X10 mouse reports on; cat -v shows the report the right button sends: ESC [ M, then 0x22 ('"').
+        robot.write("printf '\\033[?1000h'; cat -v");
+        robot.type(KeyCode.ENTER);
+        TabText.await("reports on", () -> tab.session().mouseReporting());
+
+        robot.rightClickOn(tab.view());
+
+        TabText.await("the right button's report", () -> TabText.of(tab).contains("^[[M\""));
+        assertEquals(null, menuItem("Clear Scrollback"), "no menu while the program has the mouse");
+        robot.press(KeyCode.CONTROL, KeyCode.C).release(KeyCode.C, KeyCode.CONTROL);
+    }
+
+    /** The visible item labelled {@code text} of a context menu that is showing, or null. FX thread. */
+    private static MenuItem showingMenuItem(String text) {
+        for (Window w : Window.getWindows()) {
+            if (w instanceof ContextMenu menu && menu.isShowing()) {
+                for (MenuItem item : menu.getItems()) {
+                    if (text.equals(item.getText()) && item.isVisible()) {
+                        return item;
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    private static MenuItem menuItem(String text) {
+        try {
+            return fx(() -> showingMenuItem(text));
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static int historyLines(TerminalTab tab) {
+        var buffer = tab.session().buffer();
+        buffer.lock();
+        try {
+            return buffer.getHistoryLinesCount();
+        } finally {
+            buffer.unlock();
+        }
     }
 
     @Test

@@ -180,7 +180,7 @@ public final class TerminalCheckpoints implements AutoCloseable {
 
             @Override
             public long processedGeneration() {
-                return session.generation().processed();
+                return session.generation().model();
             }
 
             @Override
@@ -234,7 +234,7 @@ public final class TerminalCheckpoints implements AutoCloseable {
      * with. The generation is read first, so the copy reflects at least it.
      */
     private LockedCopy copyUnderLock(TerminalSession session, ScrollbackSource.Continuation since, HistoryMark mark) {
-        long generation = session.generation().processed();
+        long generation = session.generation().model();
         Instant at = clock.instant();
         return new LockedCopy(since, generation, at, exporter.captureSince(session, mark),
                 VisibleScreen.capture(session));

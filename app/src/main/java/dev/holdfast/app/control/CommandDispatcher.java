@@ -106,6 +106,11 @@ final class CommandDispatcher {
                 UUID panel = resolvePanel(args, deadline);
                 yield new ReadResult(panel, deadline.await(target.read(panel, options)));
             }
+            case CLEAR_SCROLLBACK -> {
+                UUID panel = resolvePanel(args, deadline);
+                deadline.await(target.clearScrollback(panel));
+                yield new PanelResult(panel);
+            }
             case CONVERSATION -> deadline.await(target.conversation(resolvePanel(args, deadline)));
             case AGENT_SESSION -> {
                 AgentReport report = agentReport(args);

@@ -17,6 +17,8 @@ public enum ControlCommand {
     SEND("send", List.of(Argument.PANEL, Argument.TEXT, Argument.KEYS), List.of(Argument.TEXT, Argument.KEYS), true),
     READ("read", List.of(Argument.PANEL, Argument.SCROLLBACK, Argument.LINES, Argument.ANSI, Argument.ROWS), List.of(),
             List.of(Argument.ANSI, Argument.ROWS), true),
+    /** Empties the tab's scrollback (the screen stays), on screen and in its checkpoint on disk. */
+    CLEAR_SCROLLBACK("clear-scrollback", List.of(Argument.PANEL), List.of(), true),
     /** The tab's agent conversation: what it is bound to and why, and its turns. */
     CONVERSATION("conversation", List.of(Argument.PANEL), List.of(), true),
     /**

@@ -63,6 +63,12 @@ public interface ControlTarget {
     CompletableFuture<String> read(UUID panelId, ReadOptions options);
 
     /**
+     * Empties the tab's scrollback as its menu's Clear Scrollback does; completes once the history is gone from the
+     * model and the checkpoint that rewrites the tab's record on disk has ended.
+     */
+    CompletableFuture<Void> clearScrollback(UUID panelId);
+
+    /**
      * The tab's agent conversation, resolved now: which one it is and why (or why Holdfast cannot tell), and its
      * turns when it is known.
      */

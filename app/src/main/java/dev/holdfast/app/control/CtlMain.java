@@ -64,6 +64,7 @@ public final class CtlMain {
                                                  print the screen; --scrollback adds the history above it, --lines
                                                  keeps the last N lines, --ansi keeps colours as SGR sequences,
                                                  --rows prints each screen row as shown (wrapped lines not joined)
+              clear-scrollback --panel ID        empty the tab's scrollback (the screen stays), also on disk
               conversation --panel ID            the tab's agent conversation: which one it is and why (or why it
                                                  is unavailable), then its turns; tool calls one line each
               agent-session --agent claude|codex --session ID --source startup|resume|clear|compact

@@ -66,6 +66,11 @@ public final class DeferredTarget implements ControlTarget {
     }
 
     @Override
+    public CompletableFuture<Void> clearScrollback(UUID panelId) {
+        return then(t -> t.clearScrollback(panelId));
+    }
+
+    @Override
     public CompletableFuture<ConversationReport> conversation(UUID panelId) {
         return then(t -> t.conversation(panelId));
     }

@@ -1,7 +1,9 @@
 package dev.holdfast.app.view;
 
 import dev.holdfast.terminal.emulation.TerminalSession;
+import java.util.Objects;
 import java.util.concurrent.Executor;
+import java.util.function.Consumer;
 import javafx.application.Platform;
 import javafx.geometry.Orientation;
 import javafx.scene.Cursor;
@@ -10,6 +12,7 @@ import javafx.scene.control.ScrollBar;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.ClipboardContent;
 import javafx.scene.input.KeyEvent;
+import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
 import javafx.scene.input.ScrollEvent;
 import javafx.scene.layout.Region;
@@ -48,6 +51,13 @@ public final class TerminalView extends Region {
     }
 
     /** How a terminal looks: the settings a view applies. */
+    /**
+     * A right-click that asks for the terminal's menu: where on the screen, and the link under the mouse (null when
+     * there is none).
+     */
+    public record MenuRequest(double screenX, double screenY, String link) {
+    }
+
     public record Look(Palette palette, String fontFamily, double fontSize, boolean cursorBlink) {
     }
 
@@ -76,6 +86,7 @@ public final class TerminalView extends Region {
     private final MouseReporting mouseReports;
     /** Whether the view is the one its tab pane shows (a tab in the background paints nothing). */
     private boolean showing = true;
+    private Consumer<MenuRequest> onMenuRequested = request -> { };
     private long framesPainted;
 
     public TerminalView(TerminalSession session, Look look, Services services) {
@@ -395,6 +406,19 @@ public final class TerminalView extends Region {
         return selecting.text();
     }
 
+    /** Whether something is selected (Copy has something to copy). */
+    public boolean hasSelection() {
+        return selecting.selection() != null;
+    }
+
+    /**
+     * What a right-click that the program in the terminal did not ask for opens (a program that asked for mouse
+     * reports gets the click; Shift+right-click then opens the menu). FX thread.
+     */
+    public void setOnMenuRequested(Consumer<MenuRequest> handler) {
+        onMenuRequested = Objects.requireNonNull(handler, "handler");
+    }
+
     public void selectAll() {
         selecting.selectAll();
     }
@@ -417,6 +441,11 @@ public final class TerminalView extends Region {
             e.consume();
         } else if (mouseReports.wants(e)) {
             mouseReports.pressed(e, cell.column(), viewport.rowOf(cell.line()));
+            e.consume();
+        } else if (e.getButton() == MouseButton.SECONDARY) {
+            links.mouseAt(e.getX(), e.getY());
+            LinkHover.Link link = links.hovered();
+            onMenuRequested.accept(new MenuRequest(e.getScreenX(), e.getScreenY(), link == null ? null : link.url()));
             e.consume();
         } else if (selecting.pressed(e, cell)) {
             e.consume();

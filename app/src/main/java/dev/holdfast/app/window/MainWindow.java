@@ -4,6 +4,7 @@ import dev.holdfast.app.autosave.TabState;
 import dev.holdfast.app.autosave.WindowState;
 import dev.holdfast.app.settings.Settings;
 import dev.holdfast.app.tabs.TabMenu;
+import dev.holdfast.app.tabs.TerminalMenu;
 import dev.holdfast.app.tabs.TerminalTab;
 import dev.holdfast.app.view.FontMeasures;
 import dev.holdfast.app.view.LinkOpener;
@@ -25,11 +26,13 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -70,12 +73,15 @@ public final class MainWindow {
     private final UiTicker ticker = new UiTicker("holdfast-ui-ticks");
     private final TerminalView.Services viewServices;
     private final TabMenu tabMenu = new TabMenu();
+    private final TerminalMenu terminalMenu;
     private Runnable openSettings = () -> { };
     private Runnable toggleSidebar = () -> { };
     /** The installed integration scripts; new tabs load them while the shellIntegration setting is on. */
     private ShellIntegration shellIntegration = ShellIntegration.OFF;
     private Instant lastKeystrokeAt;
     private Consumer<TerminalTab> onTabGone = tab -> { };
+    private Function<TerminalTab, CompletableFuture<?>> onScrollbackCleared =
+            tab -> CompletableFuture.completedFuture(null);
     private final List<TabListener> tabListeners = new ArrayList<>();
     private Consumer<TerminalTab> toggleConversation = tab -> { };
     private final ReadOnlyObjectWrapper<TerminalView.Look> currentLook = new ReadOnlyObjectWrapper<>(this, "look");
@@ -101,6 +107,7 @@ public final class MainWindow {
         this.mac = mac;
         this.viewServices = new TerminalView.Services(background, ticker, LinkOpener.platform(background),
                 primarySelection, new FontMeasures(), RenderThread.forThisPipeline());
+        this.terminalMenu = new TerminalMenu(mac, url -> viewServices.links().open(url), this::clearScrollback);
         this.closeRequests = new CloseRequests(background, Platform::runLater, confirmation, stage);
         this.layout = new WindowLayout(notices, tabs.tabPane(), mac, this::newTabFromCurrent, () -> openSettings.run());
         ShortcutDispatch shortcuts = new ShortcutDispatch(mac, shortcutActions());
@@ -163,6 +170,7 @@ public final class MainWindow {
         actions.put(Shortcut.PREVIOUS_PROMPT, () -> selectedTab().ifPresent(t -> t.view().jumpToPrompt(-1)));
         actions.put(Shortcut.NEXT_PROMPT, () -> selectedTab().ifPresent(t -> t.view().jumpToPrompt(1)));
         actions.put(Shortcut.CONVERSATION, () -> selectedTab().ifPresent(t -> toggleConversation.accept(t)));
+        actions.put(Shortcut.CLEAR_SCROLLBACK, () -> selectedTab().ifPresent(this::clearScrollback));
         return actions;
     }
 
@@ -249,6 +257,7 @@ public final class MainWindow {
             requestCloseTab(tab);
         });
         tabMenu.attach(tab);
+        terminalMenu.attach(tab);
         return tab;
     }
 
@@ -426,6 +435,29 @@ public final class MainWindow {
     /** When a key was last pressed in this window (null: not yet). */
     public Instant lastKeystrokeAt() {
         return lastKeystrokeAt;
+    }
+
+    /**
+     * Told (FX thread) when a tab's scrollback was cleared and is gone from its model, so that what is on disk of it
+     * goes too (a checkpoint); the future it returns ends when that is done.
+     */
+    public void setOnScrollbackCleared(Function<TerminalTab, CompletableFuture<?>> listener) {
+        onScrollbackCleared = Objects.requireNonNull(listener, "listener");
+    }
+
+    /**
+     * Empties {@code tab}'s scrollback (the screen stays), then has what is on disk of it rewritten: a cleared
+     * history must not come back with the next restore. FX thread.
+     *
+     * @return completes on the FX thread once the history is gone from the model and from disk (or the checkpoint
+     *     that was to remove it could not run, as the notice bar then says)
+     */
+    public CompletableFuture<Void> clearScrollback(TerminalTab tab) {
+        tab.view().clearSelection();
+        tab.view().scrollTo(0);
+        return tab.session().clearScrollback()
+                .thenComposeAsync(cleared -> onScrollbackCleared.apply(tab), Platform::runLater)
+                .thenApply(written -> null);
     }
 
     /** Told (FX thread) when a tab closes or stops keeping its scrollback, so its checkpoint can go. */

@@ -15,7 +15,9 @@ public enum Shortcut {
     /** Scrolls to the previous / next shell prompt (OSC 133 marks). */
     PREVIOUS_PROMPT, NEXT_PROMPT,
     /** Shows or hides the tab's agent conversation beside its terminal (Ctrl+Shift+J, Cmd+Shift+J). */
-    CONVERSATION;
+    CONVERSATION,
+    /** Empties the tab's scrollback, on screen and on disk (Ctrl+Shift+K, Cmd+K). */
+    CLEAR_SCROLLBACK;
 
     /** The shortcut this key press means on the given platform, or null when it belongs to the terminal. */
     public static Shortcut match(KeyEvent e, boolean mac) {
@@ -62,6 +64,7 @@ public enum Shortcut {
             case V -> PASTE;
             case A -> SELECT_ALL;
             case F -> FIND;
+            case K -> CLEAR_SCROLLBACK;
             case COMMA -> SETTINGS;
             case Q -> QUIT;
             default -> null;

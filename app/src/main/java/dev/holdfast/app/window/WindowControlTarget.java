@@ -170,6 +170,11 @@ public final class WindowControlTarget implements ControlTarget {
     }
 
     @Override
+    public CompletableFuture<Void> clearScrollback(UUID panelId) {
+        return onFx(() -> window.clearScrollback(tab(panelId))).thenCompose(cleared -> cleared);
+    }
+
+    @Override
     public CompletableFuture<String> read(UUID panelId, ReadOptions options) {
         return onFx(() -> tab(panelId).session()).thenApplyAsync(s -> options.ansi() ? readAnsi(s, options)
                 : options.rows() ? readRows(s, options) : readPlain(s, options), background);

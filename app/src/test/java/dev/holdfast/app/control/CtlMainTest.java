@@ -158,6 +158,8 @@ class CtlMainTest {
         assertEquals(0, ctl("close", "--panel", "1111"));
         assertEquals(0, ctl("read", "--panel", "0f8f", "--scrollback", "--lines", "5"));
         assertEquals("screen of bash with history, last 5\n$ \n", out);
+        assertEquals(0, ctl("clear-scrollback", "--panel", "0f8f"));
+        assertEquals("", out);
         assertEquals(0, ctl("checkpoint-now"));
         assertEquals("Checkpoint: 3 terminals, 2 written, 1 skipped, 0 failed (completed) in 12 ms\n", out);
         assertEquals(0, ctl("stats"));
@@ -171,7 +173,8 @@ class CtlMainTest {
                 "list", "send-text " + FakeControlTarget.SECOND + " ls -l",
                 "list", "send-keys " + FakeControlTarget.SECOND + " C-c Enter",
                 "list", "close 11111111-2222-4333-8444-555555555555",
-                "list", "read " + FakeControlTarget.FIRST, "checkpoint-now", "stats", "quit"), target.calls);
+                "list", "read " + FakeControlTarget.FIRST, "list", "clear-scrollback " + FakeControlTarget.FIRST,
+                "checkpoint-now", "stats", "quit"), target.calls);
     }
 
     /** The target's stats are a map without an order; the lines are compared sorted. */

@@ -109,6 +109,11 @@ final class FakeControlTarget implements ControlTarget {
     }
 
     @Override
+    public CompletableFuture<Void> clearScrollback(UUID panelId) {
+        return answer("clear-scrollback " + panelId, panelId, tab -> null);
+    }
+
+    @Override
     public CompletableFuture<ConversationReport> conversation(UUID panelId) {
         return answer("conversation " + panelId, panelId, tab -> conversations.getOrDefault(panelId,
                 new ConversationReport(panelId, null, null, null, null, List.of(), 0)));

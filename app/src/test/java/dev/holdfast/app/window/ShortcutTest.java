@@ -26,11 +26,14 @@ class ShortcutTest {
         "UP, true, true, PREVIOUS_PROMPT",
         "DOWN, true, true, NEXT_PROMPT",
         "J, true, true, CONVERSATION",
+        "K, true, true, CLEAR_SCROLLBACK",
         // These belong to the shell, never to Holdfast:
         "C, false, true, none",
         "W, false, true, none",
         "L, false, true, none",
         "F, false, true, none",
+        // Ctrl+K kills to the end of the line in the shell.
+        "K, false, true, none",
         "UP, false, true, none",
         "DOWN, false, true, none",
         "T, false, false, none",
@@ -57,6 +60,8 @@ class ShortcutTest {
         "B, false, false, none",
         "J, true, true, CONVERSATION",
         "J, false, true, none",
+        "K, false, true, CLEAR_SCROLLBACK",
+        "K, false, false, none",
         "C, false, false, none",
         "L, false, false, none",
     })

@@ -1,0 +1,102 @@
+package dev.holdfast.app.tabs;
+
+import dev.holdfast.app.view.TerminalView;
+import java.util.Objects;
+import java.util.function.Consumer;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.ClipboardContent;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+
+/**
+ * The menu a right-click in a terminal opens: Open Link and Copy Link on a link, then Copy, Paste, Select All,
+ * Find… and Clear Scrollback, each with the shortcut that does the same. Right-clicks a program asked for (mouse
+ * reports, as htop and vim with {@code mouse=a} do) go to the program; Shift+right-click opens the menu there.
+ *
+ * <p>One menu serves every tab of a window and is bound to the tab it opens on, as {@link TabMenu} is: a menu is a
+ * popup window of its own. The accelerators only show the shortcuts: the menu is not a control's, so nothing
+ * registers them, and the window's own shortcut handling stays the one that runs them. FX thread.
+ */
+public final class TerminalMenu {
+    private final ContextMenu menu = new ContextMenu();
+    private final MenuItem openLink = new MenuItem("Open Link");
+    private final MenuItem copyLink = new MenuItem("Copy Link");
+    private final SeparatorMenuItem afterLink = new SeparatorMenuItem();
+    private final MenuItem copy = new MenuItem("Copy");
+    private final MenuItem paste = new MenuItem("Paste");
+    private final MenuItem selectAll = new MenuItem("Select All");
+    private final MenuItem find = new MenuItem("Find…");
+    private final MenuItem clearScrollback = new MenuItem("Clear Scrollback");
+    private TerminalTab boundTo;
+    private String link;
+
+    /**
+     * @param mac whether the shortcuts shown are macOS's (Cmd) or the others' (Ctrl+Shift)
+     * @param openLink opens a link the way a Ctrl-click (Cmd-click) does
+     * @param clear empties a tab's scrollback the way its shortcut does
+     */
+    public TerminalMenu(boolean mac, Consumer<String> openLink, Consumer<TerminalTab> clear) {
+        Objects.requireNonNull(openLink, "openLink");
+        Objects.requireNonNull(clear, "clear");
+        this.openLink.setOnAction(e -> {
+            if (link != null) {
+                openLink.accept(link);
+            }
+        });
+        copyLink.setOnAction(e -> {
+            if (link != null) {
+                ClipboardContent content = new ClipboardContent();
+                content.putString(link);
+                Clipboard.getSystemClipboard().setContent(content);
+            }
+        });
+        copy.setOnAction(e -> onBound(tab -> tab.view().copySelection()));
+        paste.setOnAction(e -> onBound(tab -> tab.view().pasteClipboard()));
+        selectAll.setOnAction(e -> onBound(tab -> tab.view().selectAll()));
+        find.setOnAction(e -> onBound(tab -> tab.findBar().show()));
+        clearScrollback.setOnAction(e -> onBound(clear));
+        copy.setAccelerator(shortcut(mac, KeyCode.C));
+        paste.setAccelerator(shortcut(mac, KeyCode.V));
+        selectAll.setAccelerator(shortcut(mac, KeyCode.A));
+        find.setAccelerator(shortcut(mac, KeyCode.F));
+        clearScrollback.setAccelerator(shortcut(mac, KeyCode.K));
+        menu.getItems().addAll(this.openLink, copyLink, afterLink, copy, paste, selectAll, new SeparatorMenuItem(),
+                find, clearScrollback);
+        menu.setOnHidden(e -> link = null);
+    }
+
+    /** The shortcut of an app command on the platform: Cmd+key on macOS, Ctrl+Shift+key elsewhere. */
+    private static KeyCombination shortcut(boolean mac, KeyCode key) {
+        return mac ? new KeyCodeCombination(key, KeyCombination.META_DOWN)
+                : new KeyCodeCombination(key, KeyCombination.CONTROL_DOWN, KeyCombination.SHIFT_DOWN);
+    }
+
+    /** Gives {@code tab}'s terminal this menu. */
+    public void attach(TerminalTab tab) {
+        tab.view().setOnMenuRequested(request -> show(tab, request));
+    }
+
+    /** Opens the menu for {@code tab} where {@code request} says. */
+    void show(TerminalTab tab, TerminalView.MenuRequest request) {
+        boundTo = tab;
+        link = request.link();
+        boolean onLink = link != null;
+        openLink.setVisible(onLink);
+        copyLink.setVisible(onLink);
+        afterLink.setVisible(onLink);
+        copy.setDisable(!tab.view().hasSelection());
+        paste.setDisable(!Clipboard.getSystemClipboard().hasString());
+        menu.hide();
+        menu.show(tab.view(), request.screenX(), request.screenY());
+    }
+
+    private void onBound(Consumer<TerminalTab> action) {
+        if (boundTo != null) {
+            action.accept(boundTo);
+        }
+    }
+}

@@ -1,0 +1,68 @@
+package dev.holdfast.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.holdfast.app.control.ControlCommand;
+import dev.holdfast.bench.HoldfastProcess;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A cleared scrollback stays cleared through a crash: the lines above the screen were in the tab's checkpoint on
+ * disk, and clearing has that record rewritten at once. Checkpoints are set ten minutes apart here, so only the
+ * clearing itself can have rewritten it.
+ */
+class ClearScrollbackAfterCrashTest {
+    private static final Duration DEADLINE = Duration.ofSeconds(60);
+
+    @Test
+    void linesClearedFromTheScrollbackDoNotComeBackAfterAKill9() throws Exception {
+        Path root = Path.of(System.getProperty("user.dir")).getParent();
+        try (HoldfastProcess app = HoldfastProcess.prepare("hf-clear-crash")) {
+            app.settings("{\"saveTiming\": {\"checkpointIntervalSeconds\": 600}}");
+            app.launch(root);
+            app.connect(DEADLINE).close();
+            String panel = app.ctl(ControlCommand.LIST).get(0).path("panelId").asText();
+            await("the first prompt", () -> text(app, panel, false).stripTrailing().endsWith(HoldfastProcess.PROMPT));
+
+            app.send(panel, "for i in $(seq 1 200); do echo secret-line-$i; done; echo kept-$((6*7))\r");
+            await("the lines in the scrollback", () -> text(app, panel, true).contains("secret-line-1\n"));
+            await("all of them", () -> text(app, panel, true).contains("kept-42"));
+            app.ctl(ControlCommand.CHECKPOINT_NOW);
+
+            app.ctl(ControlCommand.CLEAR_SCROLLBACK, JsonNodeFactory.instance.objectNode().put("panel", panel));
+            String cleared = text(app, panel, true);
+            assertFalse(cleared.contains("secret-line-1\n"), "cleared at once: " + cleared);
+            assertTrue(cleared.contains("kept-42"), "the screen stays: " + cleared);
+
+            app.kill9();
+            app.launch(root);
+            app.connect(DEADLINE).close();
+            await("the restored shell's prompt",
+                    () -> text(app, panel, false).stripTrailing().endsWith(HoldfastProcess.PROMPT));
+            String restored = text(app, panel, true);
+            assertTrue(restored.contains("kept-42"), "the screen came back: " + restored);
+            assertFalse(restored.contains("secret-line-1\n"), "the cleared lines did not: " + restored);
+        }
+    }
+
+    private static String text(HoldfastProcess app, String panel, boolean scrollback) {
+        try {
+            return app.read(panel, scrollback);
+        } catch (java.io.IOException notYet) {
+            return "";
+        }
+    }
+
+    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
+        long end = System.nanoTime() + DEADLINE.toNanos();
+        while (!condition.getAsBoolean()) {
+            assertTrue(System.nanoTime() < end, "timed out waiting for " + what);
+            Thread.sleep(50);
+        }
+    }
+}
