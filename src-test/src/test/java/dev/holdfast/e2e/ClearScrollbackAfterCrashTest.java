@@ -8,7 +8,6 @@ import dev.holdfast.app.control.ControlCommand;
 import dev.holdfast.bench.HoldfastProcess;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,7 +16,7 @@ import org.junit.jupiter.api.Test;
  * clearing itself can have rewritten it.
  */
 class ClearScrollbackAfterCrashTest {
-    private static final Duration DEADLINE = Duration.ofSeconds(60);
+    private static final Duration DEADLINE = AppText.DEADLINE;
 
     @Test
     void linesClearedFromTheScrollbackDoNotComeBackAfterAKill9() throws Exception {
@@ -27,42 +26,28 @@ class ClearScrollbackAfterCrashTest {
             app.launch(root);
             app.connect(DEADLINE).close();
             String panel = app.ctl(ControlCommand.LIST).get(0).path("panelId").asText();
-            await("the first prompt", () -> text(app, panel, false).stripTrailing().endsWith(HoldfastProcess.PROMPT));
+            AppText.await("the first prompt",
+                    () -> AppText.of(app, panel, false).stripTrailing().endsWith(HoldfastProcess.PROMPT));
 
             app.send(panel, "for i in $(seq 1 200); do echo secret-line-$i; done; echo kept-$((6*7))\r");
-            await("the lines in the scrollback", () -> text(app, panel, true).contains("secret-line-1\n"));
-            await("all of them", () -> text(app, panel, true).contains("kept-42"));
+            AppText.await("the lines in the scrollback",
+                    () -> AppText.of(app, panel, true).contains("secret-line-1\n"));
+            AppText.await("all of them", () -> AppText.of(app, panel, true).contains("kept-42"));
             app.ctl(ControlCommand.CHECKPOINT_NOW);
 
             app.ctl(ControlCommand.CLEAR_SCROLLBACK, JsonNodeFactory.instance.objectNode().put("panel", panel));
-            String cleared = text(app, panel, true);
+            String cleared = AppText.of(app, panel, true);
             assertFalse(cleared.contains("secret-line-1\n"), "cleared at once: " + cleared);
             assertTrue(cleared.contains("kept-42"), "the screen stays: " + cleared);
 
             app.kill9();
             app.launch(root);
             app.connect(DEADLINE).close();
-            await("the restored shell's prompt",
-                    () -> text(app, panel, false).stripTrailing().endsWith(HoldfastProcess.PROMPT));
-            String restored = text(app, panel, true);
+            AppText.await("the restored shell's prompt",
+                    () -> AppText.of(app, panel, false).stripTrailing().endsWith(HoldfastProcess.PROMPT));
+            String restored = AppText.of(app, panel, true);
             assertTrue(restored.contains("kept-42"), "the screen came back: " + restored);
             assertFalse(restored.contains("secret-line-1\n"), "the cleared lines did not: " + restored);
-        }
-    }
-
-    private static String text(HoldfastProcess app, String panel, boolean scrollback) {
-        try {
-            return app.read(panel, scrollback);
-        } catch (java.io.IOException notYet) {
-            return "";
-        }
-    }
-
-    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
-        long end = System.nanoTime() + DEADLINE.toNanos();
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.nanoTime() < end, "timed out waiting for " + what);
-            Thread.sleep(50);
         }
     }
 }

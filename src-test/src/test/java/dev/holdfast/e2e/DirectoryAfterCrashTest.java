@@ -9,7 +9,6 @@ import dev.holdfast.bench.HoldfastProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,7 +17,7 @@ import org.junit.jupiter.api.Test;
  * here, so nothing but that report can have saved it.
  */
 class DirectoryAfterCrashTest {
-    private static final Duration DEADLINE = Duration.ofSeconds(60);
+    private static final Duration DEADLINE = AppText.DEADLINE;
 
     @Test
     void aTabComesBackInTheDirectoryItMovedToJustBeforeTheCrash() throws Exception {
@@ -29,12 +28,13 @@ class DirectoryAfterCrashTest {
             app.launch(root);
             app.connect(DEADLINE).close();
             String panel = app.ctl(ControlCommand.LIST).get(0).path("panelId").asText();
-            await("the first prompt", () -> screen(app, panel).stripTrailing().endsWith(HoldfastProcess.PROMPT));
+            AppText.await("the first prompt",
+                    () -> AppText.of(app, panel, false).stripTrailing().endsWith(HoldfastProcess.PROMPT));
 
             app.send(panel, "cd '" + moved + "' && echo moved-$((6*7))\r");
-            await("the shell in its new directory", () -> screen(app, panel).contains("moved-42"));
+            AppText.await("the shell in its new directory", () -> AppText.of(app, panel, false).contains("moved-42"));
             Path session = app.state().root().resolve("session.json");
-            await("session.json naming the new directory", () -> {
+            AppText.await("session.json naming the new directory", () -> {
                 try {
                     return Files.isRegularFile(session) && Files.readString(session).contains(moved.toString());
                 } catch (java.io.IOException notYet) {
@@ -47,25 +47,11 @@ class DirectoryAfterCrashTest {
             app.connect(DEADLINE).close();
             JsonNode tab = app.ctl(ControlCommand.LIST).get(0);
             assertEquals(panel, tab.path("panelId").asText());
-            await("the restored shell's prompt", () -> screen(app, panel).stripTrailing().endsWith(HoldfastProcess.PROMPT));
+            AppText.await("the restored shell's prompt",
+                    () -> AppText.of(app, panel, false).stripTrailing().endsWith(HoldfastProcess.PROMPT));
             app.send(panel, "echo \"here:$(pwd)\"\r");
-            await("the restored shell in the new directory", () -> screen(app, panel).contains("here:" + moved));
-        }
-    }
-
-    private static String screen(HoldfastProcess app, String panel) {
-        try {
-            return app.read(panel, false);
-        } catch (java.io.IOException notYet) {
-            return "";
-        }
-    }
-
-    private static void await(String what, BooleanSupplier condition) throws InterruptedException {
-        long end = System.nanoTime() + DEADLINE.toNanos();
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.nanoTime() < end, "timed out waiting for " + what);
-            Thread.sleep(50);
+            AppText.await("the restored shell in the new directory",
+                    () -> AppText.of(app, panel, false).contains("here:" + moved));
         }
     }
 }
