@@ -7,14 +7,18 @@ import dev.holdfast.app.control.ControlCommand;
 import dev.holdfast.bench.HoldfastProcess;
 import dev.holdfast.bench.Ctl;
 import java.io.IOException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
+import java.util.function.Predicate;
 
 /**
  * What the rows do to the real app through its control socket, and what they look at in its state directory.
@@ -172,13 +176,32 @@ final class Drive {
         return files(state, name -> name.startsWith(".") && name.endsWith(".tmp"));
     }
 
-    private static long files(Path state, java.util.function.Predicate<String> name) throws IOException {
+    /**
+     * Files under {@code state} whose name {@code name} accepts. The app may be running: a file it renames into place
+     * or removes between the listing of its directory and the look at it is simply not there (a walk by
+     * {@code Files.walk} threw for it and aborted the row).
+     */
+    private static long files(Path state, Predicate<String> name) throws IOException {
         if (!Files.isDirectory(state)) {
             return 0;
         }
-        try (Stream<Path> all = Files.walk(state)) {
-            return all.filter(p -> name.test(p.getFileName().toString())).count();
-        }
+        long[] count = new long[1];
+        Files.walkFileTree(state, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+                count[0] += name.test(file.getFileName().toString()) ? 1 : 0;
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFileFailed(Path file, IOException e) throws IOException {
+                if (e instanceof NoSuchFileException) {
+                    return FileVisitResult.CONTINUE;
+                }
+                throw e;
+            }
+        });
+        return count[0];
     }
 
     /** Resident memory of a process in MB, from {@code /proc}; -1 when it is gone. */
