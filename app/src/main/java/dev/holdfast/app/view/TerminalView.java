@@ -50,7 +50,6 @@ public final class TerminalView extends Region {
                            FontMeasures fonts, RenderThread renderer) {
     }
 
-    /** How a terminal looks: the settings a view applies. */
     /**
      * A right-click that asks for the terminal's menu: where on the screen, and the link under the mouse (null when
      * there is none).
@@ -58,6 +57,7 @@ public final class TerminalView extends Region {
     public record MenuRequest(double screenX, double screenY, String link) {
     }
 
+    /** How a terminal looks: the settings a view applies. */
     public record Look(Palette palette, String fontFamily, double fontSize, boolean cursorBlink) {
     }
 
