@@ -38,10 +38,6 @@ final class SymbolGlyphs {
         double cy = y + h / 2;
         double left = cx - side / 2;
         double top = cy - side / 2;
-        if (c == JOINED_SQUARES || c == HEAVY_CIRCLE) {
-            outline(g, c, left, top, side, color);
-            return;
-        }
         switch (c) {
             case '\u23F4' -> triangle(g, left + side, top, left + side, top + side, left, cy);       // ⏴
             case '\u23F5' -> triangle(g, left, top, left, top + side, left + side, cy);              // ⏵
@@ -53,25 +49,33 @@ final class SymbolGlyphs {
                 g.fillRect(left + side - bar, top, bar, side);
             }
             case '\u23F9' -> g.fillRect(left + side * 0.1, top + side * 0.1, side * 0.8, side * 0.8);  // ⏹
+            case JOINED_SQUARES -> joinedSquares(g, left, top, side, color);                          // ⧉
+            case HEAVY_CIRCLE -> heavyCircle(g, left, top, side, color);                              // ⭘
             default -> g.fillOval(left, top, side, side);                                             // ⏺
         }
     }
 
-    /** The outlined shapes, with a line as heavy as a box-drawing stroke would be at this size. */
-    private static void outline(GraphicsContext g, char c, double left, double top, double side, Color color) {
-        double stroke = Math.max(1, Math.round(side / 8));
+    /** The outlines' line: as heavy as a box-drawing stroke would be at this size. */
+    private static double stroke(double side) {
+        return Math.max(1, Math.round(side / 8));
+    }
+
+    /** Two squares of two thirds of the side, the second down and to the right of the first, overlapping. */
+    private static void joinedSquares(GraphicsContext g, double left, double top, double side, Color color) {
+        double stroke = stroke(side);
+        double inset = stroke / 2;
+        double square = side * 2 / 3;
         g.setStroke(color);
         g.setLineWidth(stroke);
-        double inset = stroke / 2;
-        if (c == HEAVY_CIRCLE) {
-            g.setLineWidth(stroke * 1.5);
-            g.strokeOval(left + stroke * 0.75, top + stroke * 0.75, side - stroke * 1.5, side - stroke * 1.5);
-            return;
-        }
-        // Two squares of two thirds of the side, the second down and to the right of the first, overlapping.
-        double square = side * 2 / 3;
         g.strokeRect(left + inset, top + inset, square - stroke, square - stroke);
         g.strokeRect(left + side - square + inset, top + side - square + inset, square - stroke, square - stroke);
+    }
+
+    private static void heavyCircle(GraphicsContext g, double left, double top, double side, Color color) {
+        double stroke = stroke(side);
+        g.setStroke(color);
+        g.setLineWidth(stroke * 1.5);
+        g.strokeOval(left + stroke * 0.75, top + stroke * 0.75, side - stroke * 1.5, side - stroke * 1.5);
     }
 
     private static void triangle(GraphicsContext g, double x1, double y1, double x2, double y2, double x3,
