@@ -4,7 +4,6 @@ import dev.holdfast.app.autosave.TabState;
 import dev.holdfast.app.autosave.WindowState;
 import dev.holdfast.app.settings.Settings;
 import dev.holdfast.app.tabs.TabMenu;
-import dev.holdfast.app.tabs.TerminalMenu;
 import dev.holdfast.app.tabs.TerminalTab;
 import dev.holdfast.app.view.FontMeasures;
 import dev.holdfast.app.view.LinkOpener;

@@ -1,6 +1,8 @@
 package dev.holdfast.app.window;
 
 import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
 import javafx.scene.input.KeyEvent;
 
 /**
@@ -22,6 +24,20 @@ public enum Shortcut {
     /** The shortcut this key press means on the given platform, or null when it belongs to the terminal. */
     public static Shortcut match(KeyEvent e, boolean mac) {
         return match(e.getCode(), e.isShiftDown(), e.isControlDown(), e.isAltDown(), e.isMetaDown(), mac);
+    }
+
+    /**
+     * The key on the platform's primary chord (Ctrl+Shift on Linux, Cmd on macOS) that runs this shortcut, for a menu
+     * to show beside its item; null when none does. Found through {@link #match}, so the two cannot disagree.
+     */
+    KeyCombination chord(boolean mac) {
+        for (KeyCode code : KeyCode.values()) {
+            if (match(code, !mac, !mac, false, mac, mac) == this) {
+                return mac ? new KeyCodeCombination(code, KeyCombination.META_DOWN)
+                        : new KeyCodeCombination(code, KeyCombination.CONTROL_DOWN, KeyCombination.SHIFT_DOWN);
+            }
+        }
+        return null;
     }
 
     static Shortcut match(KeyCode code, boolean shift, boolean ctrl, boolean alt, boolean meta, boolean mac) {

@@ -1,5 +1,6 @@
-package dev.holdfast.app.tabs;
+package dev.holdfast.app.window;
 
+import dev.holdfast.app.tabs.TerminalTab;
 import dev.holdfast.app.view.TerminalView;
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -8,20 +9,18 @@ import javafx.scene.control.MenuItem;
 import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.ClipboardContent;
-import javafx.scene.input.KeyCode;
-import javafx.scene.input.KeyCodeCombination;
-import javafx.scene.input.KeyCombination;
 
 /**
  * The menu a right-click in a terminal opens: Open Link and Copy Link on a link, then Copy, Paste, Select All,
  * Find… and Clear Scrollback, each with the shortcut that does the same. Right-clicks a program asked for (mouse
  * reports, as htop and vim with {@code mouse=a} do) go to the program; Shift+right-click opens the menu there.
  *
- * <p>One menu serves every tab of a window and is bound to the tab it opens on, as {@link TabMenu} is: a menu is a
- * popup window of its own. The accelerators only show the shortcuts: the menu is not a control's, so nothing
- * registers them, and the window's own shortcut handling stays the one that runs them. FX thread.
+ * <p>One menu serves every tab of a window and is bound to the tab it opens on, as {@link dev.holdfast.app.tabs.TabMenu} is: a menu is a
+ * popup window of its own. The accelerators only show the shortcuts, as {@link Shortcut} matches them: the menu is
+ * not a control's, so nothing registers them, and the window's own shortcut handling stays the one that runs them.
+ * FX thread.
  */
-public final class TerminalMenu {
+final class TerminalMenu {
     private final ContextMenu menu = new ContextMenu();
     private final MenuItem openLink = new MenuItem("Open Link");
     private final MenuItem copyLink = new MenuItem("Copy Link");
@@ -39,7 +38,7 @@ public final class TerminalMenu {
      * @param openLink opens a link the way a Ctrl-click (Cmd-click) does
      * @param clear empties a tab's scrollback the way its shortcut does
      */
-    public TerminalMenu(boolean mac, Consumer<String> openLink, Consumer<TerminalTab> clear) {
+    TerminalMenu(boolean mac, Consumer<String> openLink, Consumer<TerminalTab> clear) {
         Objects.requireNonNull(openLink, "openLink");
         Objects.requireNonNull(clear, "clear");
         this.openLink.setOnAction(e -> {
@@ -59,24 +58,18 @@ public final class TerminalMenu {
         selectAll.setOnAction(e -> onBound(tab -> tab.view().selectAll()));
         find.setOnAction(e -> onBound(tab -> tab.findBar().show()));
         clearScrollback.setOnAction(e -> onBound(clear));
-        copy.setAccelerator(shortcut(mac, KeyCode.C));
-        paste.setAccelerator(shortcut(mac, KeyCode.V));
-        selectAll.setAccelerator(shortcut(mac, KeyCode.A));
-        find.setAccelerator(shortcut(mac, KeyCode.F));
-        clearScrollback.setAccelerator(shortcut(mac, KeyCode.K));
+        copy.setAccelerator(Shortcut.COPY.chord(mac));
+        paste.setAccelerator(Shortcut.PASTE.chord(mac));
+        selectAll.setAccelerator(Shortcut.SELECT_ALL.chord(mac));
+        find.setAccelerator(Shortcut.FIND.chord(mac));
+        clearScrollback.setAccelerator(Shortcut.CLEAR_SCROLLBACK.chord(mac));
         menu.getItems().addAll(this.openLink, copyLink, afterLink, copy, paste, selectAll, new SeparatorMenuItem(),
                 find, clearScrollback);
         menu.setOnHidden(e -> link = null);
     }
 
-    /** The shortcut of an app command on the platform: Cmd+key on macOS, Ctrl+Shift+key elsewhere. */
-    private static KeyCombination shortcut(boolean mac, KeyCode key) {
-        return mac ? new KeyCodeCombination(key, KeyCombination.META_DOWN)
-                : new KeyCodeCombination(key, KeyCombination.CONTROL_DOWN, KeyCombination.SHIFT_DOWN);
-    }
-
     /** Gives {@code tab}'s terminal this menu. */
-    public void attach(TerminalTab tab) {
+    void attach(TerminalTab tab) {
         tab.view().setOnMenuRequested(request -> show(tab, request));
     }
 

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -67,6 +69,18 @@ class ShortcutTest {
     })
     void mac(KeyCode code, boolean shift, boolean meta, Shortcut expected) {
         assertEquals(expected, Shortcut.match(code, shift, false, false, meta, true));
+    }
+
+    @org.junit.jupiter.api.Test
+    void theChordAMenuShowsIsTheOneThatRunsTheShortcut() {
+        assertEquals(new KeyCodeCombination(KeyCode.C, KeyCombination.CONTROL_DOWN, KeyCombination.SHIFT_DOWN),
+                Shortcut.COPY.chord(false));
+        assertEquals(new KeyCodeCombination(KeyCode.K, KeyCombination.CONTROL_DOWN, KeyCombination.SHIFT_DOWN),
+                Shortcut.CLEAR_SCROLLBACK.chord(false));
+        assertEquals(new KeyCodeCombination(KeyCode.K, KeyCombination.META_DOWN), Shortcut.CLEAR_SCROLLBACK.chord(true));
+        assertEquals(new KeyCodeCombination(KeyCode.F, KeyCombination.META_DOWN), Shortcut.FIND.chord(true));
+        // Tab switching is on Ctrl+PgDn alone, not on the primary chord.
+        assertNull(Shortcut.NEXT_TAB.chord(false));
     }
 
     @org.junit.jupiter.api.Test
