@@ -339,7 +339,7 @@ public final class CtlMain {
                 keep = describe(primary).path("pid").asLong() == pid;
             } finally {
                 if (!keep) {
-                    primary.client().close();
+                    closeQuietly(primary);
                 }
             }
             if (keep) {
