@@ -8,6 +8,7 @@ import dev.holdfast.terminal.emulation.TerminalSession;
 import dev.holdfast.terminal.replay.InertReplay;
 import dev.holdfast.terminal.replay.DeferredHistory;
 import dev.holdfast.terminal.replay.PendingReplay;
+import dev.holdfast.terminal.replay.RestoreSeparators;
 import dev.holdfast.terminal.replay.SplitReplay;
 import dev.holdfast.terminal.threads.NamedThreadFactory;
 import dev.holdfast.terminal.threads.ThreadNice;
@@ -297,7 +298,9 @@ public final class RestoreReplays implements AutoCloseable {
         long started = System.nanoTime();
         try {
             if (scrollback != null && !scrollback.isEmpty()) {
-                SplitReplay split = replay.beginSplit(session.terminal(), scrollback);
+                // A tab nobody used since its last restore gets one separator for both, not one more.
+                RestoreSeparators.Restore restore = RestoreSeparators.collapse(scrollback, label);
+                SplitReplay split = replay.beginSplit(session.terminal(), restore.text());
                 PendingReplay pending = split.screen();
                 boolean finished = false;
                 while (!finished) {
@@ -307,7 +310,7 @@ public final class RestoreReplays implements AutoCloseable {
                     finished = pending.step(SLICE_CHARS);
                     observer.sliceFed(session, pending.remainingChars());
                 }
-                replay.separator(session.terminal(), label);
+                replay.separator(session.terminal(), restore.label());
                 split.history().ifPresent(history -> {
                     histories.add(session, history);
                     later.accept(history);

@@ -169,7 +169,7 @@ public final class InertReplay {
      * terminal is broken between words onto as many lines as it needs, not cut inside a word by the wrap.
      */
     public void separator(JediTerminal terminal, String label) {
-        String line = "\u2500\u2500 " + label + " \u2500\u2500";
+        String line = RestoreSeparators.line(label);
         TerminalTextBuffer buffer = terminal.getTerminalTextBuffer();
         buffer.lock();
         try {
