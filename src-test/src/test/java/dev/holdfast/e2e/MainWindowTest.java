@@ -250,6 +250,37 @@ class MainWindowTest {
     }
 
     @Test
+    void shiftF10AndTheMenuKeyOpenTheTerminalMenuAtTheCursorAndTheKeyboardRunsItsItems() throws Exception {
+        TerminalTab tab = selected();
+        waitForPrompt(tab);
+        robot.write("seq 1 300; echo after-$((6*7))");
+        robot.type(KeyCode.ENTER);
+        TabText.await("the numbers and the line after them", () -> TabText.of(tab).contains("\nafter-42\n"));
+
+        robot.press(KeyCode.SHIFT, KeyCode.F10).release(KeyCode.F10, KeyCode.SHIFT);
+        TabText.await("the terminal's menu", () -> menuItem("Clear Scrollback") != null);
+        ContextMenu menu = fx(MainWindowTest::showingMenu);
+        javafx.geometry.Bounds view = fx(() -> tab.view().localToScreen(tab.view().getLayoutBounds()));
+        // The view is its rows plus less than a row of margin: a row's height here is at least the real one.
+        double row = view.getHeight() / fx(() -> tab.view().rows());
+        double cursorRowBottom = view.getMinY() + row * fx(() -> tab.session().cursorY());
+        assertTrue(Math.abs(menu.getAnchorY() - cursorRowBottom) <= row + 1,
+                "below the cursor's row: " + menu.getAnchorY() + " vs " + cursorRowBottom);
+        robot.type(KeyCode.ESCAPE);
+        TabText.await("the menu closed", () -> menuItem("Clear Scrollback") == null);
+        robot.write("echo still-$((6*7))");
+        robot.type(KeyCode.ENTER);
+        TabText.await("the shell got no key of the menu's", () -> TabText.of(tab).contains("\nstill-42\n"));
+
+        robot.type(KeyCode.CONTEXT_MENU);
+        TabText.await("the menu again", () -> menuItem("Clear Scrollback") != null);
+        robot.type(KeyCode.UP);
+        robot.type(KeyCode.ENTER);
+        TabText.await("Clear Scrollback, the last item, run from the keyboard", () -> historyLines(tab) == 0);
+        assertTrue(TabText.of(tab).contains("\nstill-42\n"), "the screen stays");
+    }
+
+    @Test
     void ctrlShiftKClearsTheScrollback() throws Exception {
         TerminalTab tab = selected();
         waitForPrompt(tab);
@@ -277,6 +308,16 @@ class MainWindowTest {
         TabText.await("the right button's report", () -> TabText.of(tab).contains("^[[M\""));
         assertEquals(null, menuItem("Clear Scrollback"), "no menu while the program has the mouse");
         robot.press(KeyCode.CONTROL, KeyCode.C).release(KeyCode.C, KeyCode.CONTROL);
+    }
+
+    /** The context menu that is showing, or null. FX thread. */
+    private static ContextMenu showingMenu() {
+        for (Window w : Window.getWindows()) {
+            if (w instanceof ContextMenu menu && menu.isShowing()) {
+                return menu;
+            }
+        }
+        return null;
     }
 
     /** The visible item labelled {@code text} of a context menu that is showing, or null. FX thread. */

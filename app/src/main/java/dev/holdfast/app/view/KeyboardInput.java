@@ -14,7 +14,8 @@ import javafx.scene.input.KeyEvent;
 /**
  * Keys to the bytes a program expects, in the modes it asked for (application cursor keys, keypad). Named keys
  * and Ctrl/Alt chords are encoded on key press; printable text arrives as typed characters. The view keeps
- * Shift+PgUp/PgDn (scroll back) and Shift+Insert (paste); everything else reaches the program. FX thread.
+ * Shift+PgUp/PgDn (scroll back), Shift+Insert (paste), and Shift+F10 and the Menu key (the terminal's menu, as in
+ * GNOME Terminal); everything else reaches the program. FX thread.
  */
 final class KeyboardInput {
     private final KeyEncoder encoder = new KeyEncoder();
@@ -22,6 +23,7 @@ final class KeyboardInput {
     private final Consumer<byte[]> typed;
     private final Runnable paste;
     private final IntConsumer scrollPage;
+    private final Runnable openMenu;
     /** The key press was encoded already: its typed character is a duplicate. */
     private boolean suppressTyped;
 
@@ -29,12 +31,15 @@ final class KeyboardInput {
      * @param typed sends what the user typed to the program
      * @param paste pastes the clipboard
      * @param scrollPage scrolls one page: +1 back into the history, -1 towards the live screen
+     * @param openMenu opens the terminal's menu at the cursor
      */
-    KeyboardInput(TerminalSession session, Consumer<byte[]> typed, Runnable paste, IntConsumer scrollPage) {
+    KeyboardInput(TerminalSession session, Consumer<byte[]> typed, Runnable paste, IntConsumer scrollPage,
+                  Runnable openMenu) {
         this.session = session;
         this.typed = typed;
         this.paste = paste;
         this.scrollPage = scrollPage;
+        this.openMenu = openMenu;
     }
 
     void keyPressed(KeyEvent e) {
@@ -48,6 +53,11 @@ final class KeyboardInput {
         }
         if (e.isShiftDown() && code == KeyCode.INSERT && !e.isControlDown()) {
             paste.run();
+            e.consume();
+            return;
+        }
+        if (opensMenu(e)) {
+            openMenu.run();
             e.consume();
             return;
         }
@@ -74,6 +84,14 @@ final class KeyboardInput {
                 }
             }
         }
+    }
+
+    /** Shift+F10 or the Menu key, alone. */
+    static boolean opensMenu(KeyEvent e) {
+        if (e.isControlDown() || e.isAltDown() || e.isMetaDown()) {
+            return false;
+        }
+        return e.getCode() == KeyCode.CONTEXT_MENU ? !e.isShiftDown() : e.getCode() == KeyCode.F10 && e.isShiftDown();
     }
 
     /** AltGr (Ctrl+Alt on Windows keyboards) composes characters; those arrive as typed text. */

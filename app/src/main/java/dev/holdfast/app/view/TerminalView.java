@@ -6,6 +6,7 @@ import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import javafx.application.Platform;
 import javafx.geometry.Orientation;
+import javafx.geometry.Point2D;
 import javafx.scene.Cursor;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.control.ScrollBar;
@@ -106,7 +107,7 @@ public final class TerminalView extends Region {
         this.painter = new ScreenPainter(grid, colors, selecting::selection, new FindHighlights(find, grid), links);
         this.blink = new CursorBlink(services.ticker(), System::nanoTime, this::showCursor);
         this.keyboard = new KeyboardInput(session, this::typed, this::pasteClipboard,
-                pages -> scrollBy(pages * (grid.rows() - 1)));
+                pages -> scrollBy(pages * (grid.rows() - 1)), this::requestMenuAtCursor);
         this.ime = new ImeInput(session, grid, viewport::scrollOffset, this::typed, this::selectedText,
                 this::localToScreen, repaint::requestEverything);
         this.mouseReports = new MouseReporting(session);
@@ -413,10 +414,25 @@ public final class TerminalView extends Region {
 
     /**
      * What a right-click that the program in the terminal did not ask for opens (a program that asked for mouse
-     * reports gets the click; Shift+right-click then opens the menu). FX thread.
+     * reports gets the click; Shift+right-click then opens the menu), and Shift+F10 or the Menu key. FX thread.
      */
     public void setOnMenuRequested(Consumer<MenuRequest> handler) {
         onMenuRequested = Objects.requireNonNull(handler, "handler");
+    }
+
+    /**
+     * Asks for the menu the keyboard opens (Shift+F10, the Menu key): below the cursor, or at the top left when the
+     * cursor is not on screen. FX thread.
+     */
+    public void requestMenuAtCursor() {
+        CursorLayer.Cursor at = cursorPosition();
+        boolean shown = !at.equals(CursorLayer.Cursor.HIDDEN) && !grid.isEmpty();
+        double x = grid.x(shown ? Math.min(at.column(), grid.columns() - 1) : 0);
+        double y = grid.y(shown ? at.row() + 1 : 0);
+        Point2D screen = localToScreen(x, y);
+        if (screen != null) {
+            onMenuRequested.accept(new MenuRequest(screen.getX(), screen.getY(), null));
+        }
     }
 
     public void selectAll() {

@@ -11,9 +11,10 @@ import javafx.scene.input.Clipboard;
 import javafx.scene.input.ClipboardContent;
 
 /**
- * The menu a right-click in a terminal opens: Open Link and Copy Link on a link, then Copy, Paste, Select All,
- * Find… and Clear Scrollback, each with the shortcut that does the same. Right-clicks a program asked for (mouse
- * reports, as htop and vim with {@code mouse=a} do) go to the program; Shift+right-click opens the menu there.
+ * The menu a right-click in a terminal opens, and Shift+F10 or the Menu key at the cursor: Open Link and Copy Link on
+ * a link, then Copy, Paste, Select All, Find… and Clear Scrollback, each with the shortcut that does the same.
+ * Right-clicks a program asked for (mouse reports, as htop and vim with {@code mouse=a} do) go to the program;
+ * Shift+right-click opens the menu there.
  *
  * <p>One menu serves every tab of a window and is bound to the tab it opens on, as {@link dev.holdfast.app.tabs.TabMenu} is: a menu is a
  * popup window of its own. The accelerators only show the shortcuts, as {@link Shortcut} matches them: the menu is
