@@ -253,10 +253,8 @@ class MainWindowTest {
     void shiftF10AndTheMenuKeyOpenTheTerminalMenuAtTheCursorAndTheKeyboardRunsItsItems() throws Exception {
         TerminalTab tab = selected();
         waitForPrompt(tab);
-        robot.write("seq 1 300; echo after-$((6*7))");
-        robot.type(KeyCode.ENTER);
-        TabText.await("the numbers and the line after them", () -> TabText.of(tab).contains("\nafter-42\n"));
 
+        // The prompt is at the top, so the menu fits below the cursor (lower down it is moved up to fit the screen).
         robot.press(KeyCode.SHIFT, KeyCode.F10).release(KeyCode.F10, KeyCode.SHIFT);
         TabText.await("the terminal's menu", () -> menuItem("Clear Scrollback") != null);
         ContextMenu menu = fx(MainWindowTest::showingMenu);
@@ -268,16 +266,40 @@ class MainWindowTest {
                 "below the cursor's row: " + menu.getAnchorY() + " vs " + cursorRowBottom);
         robot.type(KeyCode.ESCAPE);
         TabText.await("the menu closed", () -> menuItem("Clear Scrollback") == null);
-        robot.write("echo still-$((6*7))");
+
+        robot.write("seq 1 300; echo still-$((6*7))");
         robot.type(KeyCode.ENTER);
         TabText.await("the shell got no key of the menu's", () -> TabText.of(tab).contains("\nstill-42\n"));
+        assertTrue(historyLines(tab) > 0);
 
         robot.type(KeyCode.CONTEXT_MENU);
         TabText.await("the menu again", () -> menuItem("Clear Scrollback") != null);
         robot.type(KeyCode.UP);
         robot.type(KeyCode.ENTER);
-        TabText.await("Clear Scrollback, the last item, run from the keyboard", () -> historyLines(tab) == 0);
-        assertTrue(TabText.of(tab).contains("\nstill-42\n"), "the screen stays");
+        TabText.await("Reset and Clear, the last item, run from the keyboard",
+                () -> historyLines(tab) == 0 && !TabText.of(tab).contains("still-42"));
+    }
+
+    @Test
+    void resetFromTheMenuUndoesWhatAProgramLeftOnAndKeepsTheScreensText() throws Exception {
+        TerminalTab tab = selected();
+        waitForPrompt(tab);
+        // As a binary file can: line drawing for the shell's own text, and mouse reports left on.
+        robot.write("seq 1 50; echo shown-$((6*7)); printf '\\033(0\\033[?1000h'");
+        robot.type(KeyCode.ENTER);
+        TabText.await("mouse reports on", () -> tab.session().mouseReporting());
+
+        robot.press(KeyCode.SHIFT);
+        robot.rightClickOn(tab.view());
+        robot.release(KeyCode.SHIFT);
+        TabText.await("the terminal's menu, by Shift+right-click", () -> menuItem("Reset") != null);
+        robot.clickOn("Reset");
+
+        TabText.await("mouse reports off", () -> !tab.session().mouseReporting());
+        assertTrue(TabText.of(tab).contains("\n50\nshown-42\n"), "the screen's text is kept: " + TabText.of(tab));
+        robot.write("echo qqq-$((6*7))");
+        robot.type(KeyCode.ENTER);
+        TabText.await("plain characters again", () -> TabText.of(tab).contains("\nqqq-42\n"));
     }
 
     @Test

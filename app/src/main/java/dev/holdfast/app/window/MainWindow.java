@@ -106,7 +106,8 @@ public final class MainWindow {
         this.mac = mac;
         this.viewServices = new TerminalView.Services(background, ticker, LinkOpener.platform(background),
                 primarySelection, new FontMeasures(), RenderThread.forThisPipeline());
-        this.terminalMenu = new TerminalMenu(mac, url -> viewServices.links().open(url), this::clearScrollback);
+        this.terminalMenu = new TerminalMenu(mac, url -> viewServices.links().open(url), this::clearScrollback,
+                this::reset);
         this.closeRequests = new CloseRequests(background, Platform::runLater, confirmation, stage);
         this.layout = new WindowLayout(notices, tabs.tabPane(), mac, this::newTabFromCurrent, () -> openSettings.run());
         ShortcutDispatch shortcuts = new ShortcutDispatch(mac, shortcutActions());
@@ -456,6 +457,24 @@ public final class MainWindow {
         tab.view().scrollTo(0);
         return tab.session().clearScrollback()
                 .thenComposeAsync(cleared -> onScrollbackCleared.apply(tab), Platform::runLater)
+                .thenApply(written -> null);
+    }
+
+    /**
+     * Resets {@code tab}'s terminal ({@link dev.holdfast.terminal.emulation.TerminalSession#reset(boolean)}): what
+     * its screen showed goes into the scrollback, or with {@code clearScrollback} the scrollback goes too, from disk
+     * as well, as {@link #clearScrollback(TerminalTab)} does. FX thread.
+     *
+     * @return completes on the FX thread once the model is reset (and, clearing, the history gone from disk)
+     */
+    public CompletableFuture<Void> reset(TerminalTab tab, boolean clearScrollback) {
+        tab.view().clearSelection();
+        tab.view().scrollTo(0);
+        CompletableFuture<Void> reset = tab.session().reset(clearScrollback);
+        if (!clearScrollback) {
+            return reset.thenApplyAsync(done -> null, Platform::runLater);
+        }
+        return reset.thenComposeAsync(cleared -> onScrollbackCleared.apply(tab), Platform::runLater)
                 .thenApply(written -> null);
     }
 

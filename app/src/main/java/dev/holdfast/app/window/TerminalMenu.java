@@ -3,6 +3,7 @@ package dev.holdfast.app.window;
 import dev.holdfast.app.tabs.TerminalTab;
 import dev.holdfast.app.view.TerminalView;
 import java.util.Objects;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import javafx.scene.control.ContextMenu;
 import javafx.scene.control.MenuItem;
@@ -12,7 +13,8 @@ import javafx.scene.input.ClipboardContent;
 
 /**
  * The menu a right-click in a terminal opens, and Shift+F10 or the Menu key at the cursor: Open Link and Copy Link on
- * a link, then Copy, Paste, Select All, Find… and Clear Scrollback, each with the shortcut that does the same.
+ * a link, then Copy, Paste, Select All, Find… and Clear Scrollback, each with the shortcut that does the same, and
+ * Reset and Reset and Clear, for a terminal a program left in a bad state.
  * Right-clicks a program asked for (mouse reports, as htop and vim with {@code mouse=a} do) go to the program;
  * Shift+right-click opens the menu there.
  *
@@ -31,6 +33,8 @@ final class TerminalMenu {
     private final MenuItem selectAll = new MenuItem("Select All");
     private final MenuItem find = new MenuItem("Find…");
     private final MenuItem clearScrollback = new MenuItem("Clear Scrollback");
+    private final MenuItem reset = new MenuItem("Reset");
+    private final MenuItem resetAndClear = new MenuItem("Reset and Clear");
     private TerminalTab boundTo;
     private String link;
 
@@ -38,10 +42,13 @@ final class TerminalMenu {
      * @param mac whether the shortcuts shown are macOS's (Cmd) or the others' (Ctrl+Shift)
      * @param openLink opens a link the way a Ctrl-click (Cmd-click) does
      * @param clear empties a tab's scrollback the way its shortcut does
+     * @param reset resets a tab's terminal, and with {@code true} clears its scrollback too
      */
-    TerminalMenu(boolean mac, Consumer<String> openLink, Consumer<TerminalTab> clear) {
+    TerminalMenu(boolean mac, Consumer<String> openLink, Consumer<TerminalTab> clear,
+                 BiConsumer<TerminalTab, Boolean> reset) {
         Objects.requireNonNull(openLink, "openLink");
         Objects.requireNonNull(clear, "clear");
+        Objects.requireNonNull(reset, "reset");
         this.openLink.setOnAction(e -> {
             if (link != null) {
                 openLink.accept(link);
@@ -59,13 +66,15 @@ final class TerminalMenu {
         selectAll.setOnAction(e -> onBound(tab -> tab.view().selectAll()));
         find.setOnAction(e -> onBound(tab -> tab.findBar().show()));
         clearScrollback.setOnAction(e -> onBound(clear));
+        this.reset.setOnAction(e -> onBound(tab -> reset.accept(tab, false)));
+        resetAndClear.setOnAction(e -> onBound(tab -> reset.accept(tab, true)));
         copy.setAccelerator(Shortcut.COPY.chord(mac));
         paste.setAccelerator(Shortcut.PASTE.chord(mac));
         selectAll.setAccelerator(Shortcut.SELECT_ALL.chord(mac));
         find.setAccelerator(Shortcut.FIND.chord(mac));
         clearScrollback.setAccelerator(Shortcut.CLEAR_SCROLLBACK.chord(mac));
         menu.getItems().addAll(this.openLink, copyLink, afterLink, copy, paste, selectAll, new SeparatorMenuItem(),
-                find, clearScrollback);
+                find, clearScrollback, new SeparatorMenuItem(), this.reset, resetAndClear);
         menu.setOnHidden(e -> link = null);
     }
 

@@ -57,6 +57,11 @@ final class HoldfastReadLoop implements PtyReadLoop {
     }
 
     @Override
+    public void dropPartialSequence() {
+        parser.cancel();
+    }
+
+    @Override
     public void run() throws IOException {
         readAhead.start();
         try {

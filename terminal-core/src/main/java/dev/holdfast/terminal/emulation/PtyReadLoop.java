@@ -14,4 +14,12 @@ import java.io.IOException;
 interface PtyReadLoop {
     /** Runs until the PTY's end. Throws when a read fails (the PTY went away). */
     void run() throws IOException;
+
+    /**
+     * Drops a control sequence the program has sent only part of, so that output after a reset is read afresh. Any
+     * thread, holding the buffer lock (the loop parses only under it). The library's emulator offers no way to do
+     * this: its loop keeps its place.
+     */
+    default void dropPartialSequence() {
+    }
 }

@@ -90,6 +90,8 @@ public final class TerminalSession implements AutoCloseable {
 
     private volatile PtyProcess process;
     private volatile Thread reader;
+    /** The reader's loop once the shell runs; its parser is touched only under the buffer lock. */
+    private volatile PtyReadLoop loop;
     private volatile Instant startedAt;
     private volatile Path startDirectory;
     private volatile boolean closing;
@@ -196,7 +198,9 @@ public final class TerminalSession implements AutoCloseable {
         ThreadNice.lowerCurrentThread(READER_NICE);
         PtyProcess p = process;
         try {
-            readLoop(p).run();
+            PtyReadLoop reading = readLoop(p);
+            loop = reading;
+            reading.run();
         } catch (IOException e) {
             if (!closing) {
                 LOG.debug("Panel {}: PTY read ended: {}", spec.panelId(), e.toString());
@@ -366,6 +370,52 @@ public final class TerminalSession implements AutoCloseable {
                     buffer.unlock();
                 }
                 LOG.info("Panel {}: scrollback cleared", spec.panelId());
+                events.modelChanged();
+            }, writer);
+        } catch (RejectedExecutionException e) {
+            return CompletableFuture.completedFuture(null);
+        }
+    }
+
+    /**
+     * Resets the terminal as a program's full reset (RIS) does, for a terminal a program left in a bad state (a
+     * binary file's line-drawing characters, mouse reports or the alternate screen left on): modes, character sets,
+     * colours, scroll region, tab stops and the alternate screen go back to their start, and the cursor home on a
+     * cleared screen. What the main screen showed moves into the scrollback first, as {@code clear} does, unless
+     * {@code clearScrollback}: then the scrollback goes too ("Reset and Clear"). A sequence the program has sent only
+     * part of is dropped, and an open hyperlink ends. On the writer thread, as {@link #clearScrollback()}; an edit of
+     * the model, not output. Any thread.
+     *
+     * @return completes once the model is reset (at once, done, when the session is closing)
+     */
+    public CompletableFuture<Void> reset(boolean clearScrollback) {
+        try {
+            return CompletableFuture.runAsync(() -> {
+                buffer.lock();
+                try {
+                    PtyReadLoop reading = loop;
+                    if (reading != null) {
+                        reading.dropPartialSequence();
+                    }
+                    hyperlinks.hyperlinkEnded();
+                    // The library's reset clears whichever screen it ends on without keeping it: the main screen
+                    // behind a full-screen program is what the user had before it, so it goes to the history too.
+                    if (buffer.isUsingAlternateBuffer()) {
+                        terminal.useAlternateBuffer(false);
+                    }
+                    terminal.resetScrollRegions();
+                    if (clearScrollback) {
+                        terminal.reset(true);
+                        buffer.clearScrollback();
+                    } else {
+                        terminal.eraseInDisplay(2);
+                        terminal.reset(false);
+                    }
+                    generation.recordEdit();
+                } finally {
+                    buffer.unlock();
+                }
+                LOG.info("Panel {}: terminal reset{}", spec.panelId(), clearScrollback ? " and scrollback cleared" : "");
                 events.modelChanged();
             }, writer);
         } catch (RejectedExecutionException e) {

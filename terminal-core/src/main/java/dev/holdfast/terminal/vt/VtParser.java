@@ -141,6 +141,16 @@ public final class VtParser {
         return i;
     }
 
+    /**
+     * Drops a sequence or string read only in part, as a CAN from the program would: what comes next is read from
+     * the ground state. For a reset the user asks for between two reads.
+     */
+    public void cancel() {
+        if (state != GROUND) {
+            step(CAN);
+        }
+    }
+
     /** True when parsing stopped between sequences, not inside one. */
     public boolean inGround() {
         return state == GROUND;

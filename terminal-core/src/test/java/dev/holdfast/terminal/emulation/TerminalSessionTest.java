@@ -89,6 +89,15 @@ class TerminalSessionTest {
         }
     }
 
+    private static String screen(TerminalSession s) {
+        s.buffer().lock();
+        try {
+            return s.buffer().getScreenLines();
+        } finally {
+            s.buffer().unlock();
+        }
+    }
+
     static void await(String what, BooleanSupplier condition) throws InterruptedException {
         long deadline = System.nanoTime() + DEADLINE.toNanos();
         while (!condition.getAsBoolean()) {
@@ -288,6 +297,63 @@ class TerminalSessionTest {
 
         assertFalse(usesAlternateBuffer(s));
         assertFalse(text(s).contains("\n150\n"), "the numbers above the screen are gone: " + text(s));
+    }
+
+    @Test
+    void resetUndoesWhatAProgramLeftOnAndKeepsTheScreensTextInTheScrollback() throws Exception {
+        TerminalSession s = startBash(dir);
+        // Line drawing (the shell's own lines then show q as ─), mouse reports, application cursor keys, red.
+        s.sendText("seq 1 50; echo shown-$((6*7)); printf '\\033(0\\033[?1000h\\033[?1h\\033[31m'\r");
+        await("the modes on", () -> s.mouseReporting() && s.applicationCursorKeys() && text(s).contains("shown-42"));
+        long reads = s.generation().read();
+
+        s.reset(false).get(20, TimeUnit.SECONDS);
+
+        assertFalse(s.mouseReporting());
+        assertFalse(s.applicationCursorKeys());
+        assertFalse(screen(s).contains("shown-42"), "the screen starts clean: " + screen(s));
+        assertTrue(text(s).contains("\n50\nshown-42\n"), "what it showed is in the scrollback: " + text(s));
+        assertEquals(reads, s.generation().read(), "no output was counted");
+        s.sendText("echo qqq-$((6*7))\r");
+        await("plain characters again", () -> text(s).contains("\nqqq-42\n"));
+    }
+
+    @Test
+    void resetLeavesTheAlternateScreenWithoutLosingTheMainOne() throws Exception {
+        TerminalSession s = startBash(dir);
+        s.sendText("seq 1 50; echo main-$((6*7)); printf '\\033[?1049h'; echo alternate-$((6*7)); read x\r");
+        await("the alternate screen", () -> usesAlternateBuffer(s) && text(s).contains("alternate-42"));
+
+        s.reset(false).get(20, TimeUnit.SECONDS);
+
+        assertFalse(usesAlternateBuffer(s));
+        assertTrue(text(s).contains("\n50\nmain-42\n"), "the main screen's lines are kept: " + text(s));
+        s.sendText("\r");
+    }
+
+    @Test
+    void resetAndClearAlsoEmptiesTheScrollback() throws Exception {
+        TerminalSession s = startBash(dir);
+        s.sendText("seq 1 200; echo shown-$((6*7))\r");
+        await("the numbers", () -> text(s).contains("shown-42\n"));
+
+        s.reset(true).get(20, TimeUnit.SECONDS);
+
+        assertEquals(0, historyLines(s));
+        assertFalse(text(s).contains("shown-42"), text(s));
+    }
+
+    @Test
+    void resetDropsASequenceTheProgramSentOnlyPartOf() throws Exception {
+        TerminalSession s = startBash(dir);
+        s.sendText("printf 'half-%s\\033[3' $((6*7)); read x; printf 'Xafter-%s\\n' $((6*7))\r");
+        await("the first half", () -> text(s).contains("half-42"));
+
+        s.reset(false).get(20, TimeUnit.SECONDS);
+        s.sendText("\r");
+
+        // Still inside ESC [ 3, X would end it as an erase (ECH) and never show.
+        await("the rest read as text", () -> text(s).contains("Xafter-42"));
     }
 
     private static boolean usesAlternateBuffer(TerminalSession s) {
