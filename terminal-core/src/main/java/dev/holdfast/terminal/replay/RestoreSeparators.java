@@ -28,8 +28,12 @@ public final class RestoreSeparators {
     /** Lines a separator may span: its label broken between words on a narrow tab. */
     private static final int MAX_SEPARATOR_LINES = 8;
 
-    /** Lines a prompt may span and still count as "the same prompt again"; more is taken as output. */
-    private static final int MAX_REPEATED_LINES = 6;
+    /**
+     * Lines a prompt may span and still count as "the same prompt again" (a blank line, an information line and
+     * the prompt, at most); more is taken as work: a command run again after the restore with the same output as
+     * just before the crash ({@code git status}) keeps its separator.
+     */
+    private static final int MAX_REPEATED_LINES = 3;
 
     /** Blank lines the text may end with below the repeat (the screen's empty rows under the prompt). */
     private static final int MAX_BLANK_LINES = 8;

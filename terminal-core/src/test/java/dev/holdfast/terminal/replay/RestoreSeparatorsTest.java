@@ -85,6 +85,27 @@ class RestoreSeparatorsTest {
     }
 
     @Test
+    void aCommandRunAgainWithTheSameOutputAsBeforeTheCrashKeepsItsSeparator() {
+        String status = "$ git status\r\nOn branch main\r\n\r\nnothing to commit, working tree clean\r\n$ ";
+        String text = status + "\r\n" + separator("restored 1") + "\r\n" + status;
+
+        assertEquals(new RestoreSeparators.Restore(text, "restored 2"), RestoreSeparators.collapse(text, "restored 2"));
+    }
+
+    @Test
+    void aPromptOfThreeLinesIsTheLongestThatCountsAsAPrompt() {
+        String prompt = "\r\n~/src on main\r\n\u276f ";
+        String before = "out\r\n" + prompt + "\r\n";
+        // A blank line, an information line and the prompt: three lines drawn again.
+        String text = before + separator("restored 1") + "\r\n" + prompt;
+
+        assertEquals(before, RestoreSeparators.collapse(text, "restored 2").text());
+        String block = "x\r\n" + prompt;
+        String four = "out\r\n" + block + "\r\n" + separator("restored 1") + "\r\n" + block;
+        assertEquals(four, RestoreSeparators.collapse(four, "restored 2").text(), "four lines repeated are work");
+    }
+
+    @Test
     void aLineTypedButNotRunKeepsItsSeparator() {
         String text = "$ \r\n" + separator("restored 1") + "\r\n$ git push";
 
