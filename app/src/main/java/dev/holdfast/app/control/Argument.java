@@ -32,6 +32,7 @@ public record Argument(String name, Kind kind, boolean required) {
     public static final Argument LINES = new Argument("lines", Kind.COUNT, false);
     public static final Argument ANSI = new Argument("ansi", Kind.FLAG, false);
     public static final Argument ROWS = new Argument("rows", Kind.FLAG, false);
+    public static final Argument CLEAR = new Argument("clear", Kind.FLAG, false);
     /** {@code claude} or {@code codex}: the agent that reports its session. */
     public static final Argument AGENT = new Argument("agent", Kind.TEXT, true);
     /** The session (Claude) or thread (Codex) id the agent reports. */

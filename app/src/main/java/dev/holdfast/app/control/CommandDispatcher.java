@@ -111,6 +111,11 @@ final class CommandDispatcher {
                 deadline.await(target.clearScrollback(panel));
                 yield new PanelResult(panel);
             }
+            case RESET -> {
+                UUID panel = resolvePanel(args, deadline);
+                deadline.await(target.reset(panel, args.flag(Argument.CLEAR)));
+                yield new PanelResult(panel);
+            }
             case CONVERSATION -> deadline.await(target.conversation(resolvePanel(args, deadline)));
             case AGENT_SESSION -> {
                 AgentReport report = agentReport(args);

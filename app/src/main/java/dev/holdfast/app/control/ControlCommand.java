@@ -19,6 +19,11 @@ public enum ControlCommand {
             List.of(Argument.ANSI, Argument.ROWS), true),
     /** Empties the tab's scrollback (the screen stays), on screen and in its checkpoint on disk. */
     CLEAR_SCROLLBACK("clear-scrollback", List.of(Argument.PANEL), List.of(), true),
+    /**
+     * Resets the tab's terminal as its menu's Reset does (what the screen showed goes into the scrollback); with
+     * {@code clear}, as Reset and Clear does.
+     */
+    RESET("reset", List.of(Argument.PANEL, Argument.CLEAR), List.of(), true),
     /** The tab's agent conversation: what it is bound to and why, and its turns. */
     CONVERSATION("conversation", List.of(Argument.PANEL), List.of(), true),
     /**

@@ -69,6 +69,12 @@ public interface ControlTarget {
     CompletableFuture<Void> clearScrollback(UUID panelId);
 
     /**
+     * Resets the tab's terminal as its menu's Reset does, or with {@code clearScrollback} as Reset and Clear does;
+     * completes once the model is reset (and, clearing, the tab's record on disk rewritten).
+     */
+    CompletableFuture<Void> reset(UUID panelId, boolean clearScrollback);
+
+    /**
      * The tab's agent conversation, resolved now: which one it is and why (or why Holdfast cannot tell), and its
      * turns when it is known.
      */

@@ -65,6 +65,9 @@ public final class CtlMain {
                                                  keeps the last N lines, --ansi keeps colours as SGR sequences,
                                                  --rows prints each screen row as shown (wrapped lines not joined)
               clear-scrollback --panel ID        empty the tab's scrollback (the screen stays), also on disk
+              reset --panel ID [--clear]         reset the tab's terminal (modes, character sets, colours) on a
+                                                 clean screen, its text kept in the scrollback; --clear empties
+                                                 the scrollback too, also on disk
               conversation --panel ID            the tab's agent conversation: which one it is and why (or why it
                                                  is unavailable), then its turns; tool calls one line each
               agent-session --agent claude|codex --session ID --source startup|resume|clear|compact

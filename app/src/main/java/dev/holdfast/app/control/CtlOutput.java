@@ -39,7 +39,7 @@ final class CtlOutput {
                     + result.path("durationMillis").asLong() + " ms");
             case STATS, INSTANCE -> printFlattened(result, out);
             // Success is the answer: like other Unix tools, say nothing.
-            case SELECT, CLOSE, SEND, CLEAR_SCROLLBACK, QUIT -> {
+            case SELECT, CLOSE, SEND, CLEAR_SCROLLBACK, RESET, QUIT -> {
             }
         }
     }

@@ -71,6 +71,11 @@ public final class DeferredTarget implements ControlTarget {
     }
 
     @Override
+    public CompletableFuture<Void> reset(UUID panelId, boolean clearScrollback) {
+        return then(t -> t.reset(panelId, clearScrollback));
+    }
+
+    @Override
     public CompletableFuture<ConversationReport> conversation(UUID panelId) {
         return then(t -> t.conversation(panelId));
     }

@@ -13,7 +13,8 @@
  * {@link dev.holdfast.app.control.ErrorCode}. Results:
  * <ul>
  *   <li>{@code list}: an array of {@link dev.holdfast.app.control.TabInfo};</li>
- *   <li>{@code new-tab}, {@code select}, {@code close}, {@code send}, {@code clear-scrollback}:
+ *   <li>{@code new-tab}, {@code select}, {@code close}, {@code send}, {@code clear-scrollback},
+ *       {@code reset}:
  *       {@code {"panelId": ...}};</li>
  *   <li>{@code read}: {@code {"panelId": ..., "text": ...}};</li>
  *   <li>{@code conversation}: a {@link dev.holdfast.app.control.ConversationReport};</li>

@@ -175,6 +175,11 @@ public final class WindowControlTarget implements ControlTarget {
     }
 
     @Override
+    public CompletableFuture<Void> reset(UUID panelId, boolean clearScrollback) {
+        return onFx(() -> window.reset(tab(panelId), clearScrollback)).thenCompose(done -> done);
+    }
+
+    @Override
     public CompletableFuture<String> read(UUID panelId, ReadOptions options) {
         return onFx(() -> tab(panelId).session()).thenApplyAsync(s -> options.ansi() ? readAnsi(s, options)
                 : options.rows() ? readRows(s, options) : readPlain(s, options), background);

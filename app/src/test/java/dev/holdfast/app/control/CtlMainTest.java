@@ -160,6 +160,9 @@ class CtlMainTest {
         assertEquals("screen of bash with history, last 5\n$ \n", out);
         assertEquals(0, ctl("clear-scrollback", "--panel", "0f8f"));
         assertEquals("", out);
+        assertEquals(0, ctl("reset", "--panel", "0f8f"));
+        assertEquals(0, ctl("reset", "--panel", "0f8f", "--clear"));
+        assertEquals("", out);
         assertEquals(0, ctl("checkpoint-now"));
         assertEquals("Checkpoint: 3 terminals, 2 written, 1 skipped, 0 failed (completed) in 12 ms\n", out);
         assertEquals(0, ctl("stats"));
@@ -174,6 +177,7 @@ class CtlMainTest {
                 "list", "send-keys " + FakeControlTarget.SECOND + " C-c Enter",
                 "list", "close 11111111-2222-4333-8444-555555555555",
                 "list", "read " + FakeControlTarget.FIRST, "list", "clear-scrollback " + FakeControlTarget.FIRST,
+                "list", "reset " + FakeControlTarget.FIRST, "list", "reset " + FakeControlTarget.FIRST + " clear",
                 "checkpoint-now", "stats", "quit"), target.calls);
     }
 

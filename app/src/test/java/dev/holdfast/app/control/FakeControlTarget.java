@@ -114,6 +114,11 @@ final class FakeControlTarget implements ControlTarget {
     }
 
     @Override
+    public CompletableFuture<Void> reset(UUID panelId, boolean clearScrollback) {
+        return answer("reset " + panelId + (clearScrollback ? " clear" : ""), panelId, tab -> null);
+    }
+
+    @Override
     public CompletableFuture<ConversationReport> conversation(UUID panelId) {
         return answer("conversation " + panelId, panelId, tab -> conversations.getOrDefault(panelId,
                 new ConversationReport(panelId, null, null, null, null, List.of(), 0)));
