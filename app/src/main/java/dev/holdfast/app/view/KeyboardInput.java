@@ -87,7 +87,7 @@ final class KeyboardInput {
     }
 
     /** Shift+F10 or the Menu key, alone. */
-    static boolean opensMenu(KeyEvent e) {
+    private static boolean opensMenu(KeyEvent e) {
         if (e.isControlDown() || e.isAltDown() || e.isMetaDown()) {
             return false;
         }

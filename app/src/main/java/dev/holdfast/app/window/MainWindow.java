@@ -453,11 +453,7 @@ public final class MainWindow {
      *     that was to remove it could not run, as the notice bar then says)
      */
     public CompletableFuture<Void> clearScrollback(TerminalTab tab) {
-        tab.view().clearSelection();
-        tab.view().scrollTo(0);
-        return tab.session().clearScrollback()
-                .thenComposeAsync(cleared -> onScrollbackCleared.apply(tab), Platform::runLater)
-                .thenApply(written -> null);
+        return edit(tab, TerminalSession::clearScrollback, true);
     }
 
     /**
@@ -468,13 +464,20 @@ public final class MainWindow {
      * @return completes on the FX thread once the model is reset (and, clearing, the history gone from disk)
      */
     public CompletableFuture<Void> reset(TerminalTab tab, boolean clearScrollback) {
+        return edit(tab, session -> session.reset(clearScrollback), clearScrollback);
+    }
+
+    /**
+     * Runs {@code edit} of {@code tab}'s model from the live screen with nothing selected (lines may go), then, when
+     * it emptied the history, has what is on disk of it rewritten. Completes on the FX thread.
+     */
+    private CompletableFuture<Void> edit(TerminalTab tab, Function<TerminalSession, CompletableFuture<Void>> edit,
+                                         boolean historyGone) {
         tab.view().clearSelection();
         tab.view().scrollTo(0);
-        CompletableFuture<Void> reset = tab.session().reset(clearScrollback);
-        if (!clearScrollback) {
-            return reset.thenApplyAsync(done -> null, Platform::runLater);
-        }
-        return reset.thenComposeAsync(cleared -> onScrollbackCleared.apply(tab), Platform::runLater)
+        return edit.apply(tab.session())
+                .thenComposeAsync(done -> historyGone ? onScrollbackCleared.apply(tab)
+                        : CompletableFuture.completedFuture(null), Platform::runLater)
                 .thenApply(written -> null);
     }
 

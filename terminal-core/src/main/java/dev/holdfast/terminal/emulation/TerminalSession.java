@@ -360,21 +360,7 @@ public final class TerminalSession implements AutoCloseable {
      * @return completes once the history is gone (at once, done, when the session is closing)
      */
     public CompletableFuture<Void> clearScrollback() {
-        try {
-            return CompletableFuture.runAsync(() -> {
-                buffer.lock();
-                try {
-                    buffer.clearScrollback();
-                    generation.recordEdit();
-                } finally {
-                    buffer.unlock();
-                }
-                LOG.info("Panel {}: scrollback cleared", spec.panelId());
-                events.modelChanged();
-            }, writer);
-        } catch (RejectedExecutionException e) {
-            return CompletableFuture.completedFuture(null);
-        }
+        return editModel(buffer::clearScrollback, "scrollback cleared");
     }
 
     /**
@@ -389,33 +375,46 @@ public final class TerminalSession implements AutoCloseable {
      * @return completes once the model is reset (at once, done, when the session is closing)
      */
     public CompletableFuture<Void> reset(boolean clearScrollback) {
+        return editModel(() -> {
+            PtyReadLoop reading = loop;
+            if (reading != null) {
+                reading.dropPartialSequence();
+            }
+            hyperlinks.hyperlinkEnded();
+            // The library's reset clears whichever screen it ends on without keeping it: the main screen behind a
+            // full-screen program is what the user had before it, so it goes to the history too.
+            if (buffer.isUsingAlternateBuffer()) {
+                terminal.useAlternateBuffer(false);
+            }
+            terminal.resetScrollRegions();
+            if (clearScrollback) {
+                terminal.reset(true);
+                buffer.clearScrollback();
+            } else {
+                terminal.eraseInDisplay(2);
+                terminal.reset(false);
+            }
+        }, clearScrollback ? "terminal reset and scrollback cleared" : "terminal reset");
+    }
+
+    /**
+     * Holdfast's own edit of the model, on the writer thread under the buffer lock (as a resize is), counted as an
+     * edit, not as output ({@link OutputGeneration#recordEdit()}), so the next checkpoint writes the tab again though
+     * nothing was printed; the view is told.
+     *
+     * @return completes once the edit is done (at once, done, when the session is closing)
+     */
+    private CompletableFuture<Void> editModel(Runnable edit, String done) {
         try {
             return CompletableFuture.runAsync(() -> {
                 buffer.lock();
                 try {
-                    PtyReadLoop reading = loop;
-                    if (reading != null) {
-                        reading.dropPartialSequence();
-                    }
-                    hyperlinks.hyperlinkEnded();
-                    // The library's reset clears whichever screen it ends on without keeping it: the main screen
-                    // behind a full-screen program is what the user had before it, so it goes to the history too.
-                    if (buffer.isUsingAlternateBuffer()) {
-                        terminal.useAlternateBuffer(false);
-                    }
-                    terminal.resetScrollRegions();
-                    if (clearScrollback) {
-                        terminal.reset(true);
-                        buffer.clearScrollback();
-                    } else {
-                        terminal.eraseInDisplay(2);
-                        terminal.reset(false);
-                    }
+                    edit.run();
                     generation.recordEdit();
                 } finally {
                     buffer.unlock();
                 }
-                LOG.info("Panel {}: terminal reset{}", spec.panelId(), clearScrollback ? " and scrollback cleared" : "");
+                LOG.info("Panel {}: {}", spec.panelId(), done);
                 events.modelChanged();
             }, writer);
         } catch (RejectedExecutionException e) {

@@ -161,7 +161,7 @@ public final class InertReplay {
 
     /** "restored <now>", in the separator's format. */
     public String restoredNow() {
-        return "restored " + separatorTime.format(ZonedDateTime.now(clock));
+        return RestoreSeparators.RESTORED + separatorTime.format(ZonedDateTime.now(clock));
     }
 
     /**

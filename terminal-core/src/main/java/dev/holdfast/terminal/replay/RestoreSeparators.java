@@ -21,7 +21,8 @@ import java.util.regex.Pattern;
  */
 public final class RestoreSeparators {
     private static final String EDGE = "\u2500\u2500";
-    private static final String RESTORED = "restored ";
+    /** How every restore's label begins ({@link InertReplay#restoredNow()}): what marks a separator as ours. */
+    static final String RESTORED = "restored ";
     private static final String START = EDGE + " " + RESTORED;
     private static final String END = " " + EDGE;
 
@@ -166,7 +167,7 @@ public final class RestoreSeparators {
                     }
                 }
                 String label = String.join(" ", shown.subList(start, end + 1));
-                label = label.substring(START.length() - RESTORED.length(), label.length() - END.length());
+                label = label.substring((EDGE + " ").length(), label.length() - END.length());
                 return new Found(starts.get(start), label);
             }
             return null;
