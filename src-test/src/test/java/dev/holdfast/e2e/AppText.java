@@ -2,8 +2,10 @@ package dev.holdfast.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.holdfast.app.control.ControlCommand;
 import dev.holdfast.bench.HoldfastProcess;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
 
@@ -21,6 +23,22 @@ final class AppText {
         } catch (IOException notYet) {
             return "";
         }
+    }
+
+    /** Launches the built app and waits until its control socket answers. */
+    static void launch(HoldfastProcess app, Path root) throws Exception {
+        app.launch(root);
+        app.connect(DEADLINE).close();
+    }
+
+    /** The panel id of the app's first tab. */
+    static String firstPanel(HoldfastProcess app) throws IOException {
+        return app.ctl(ControlCommand.LIST).get(0).path("panelId").asText();
+    }
+
+    /** Waits until the tab's screen ends with the test shell's prompt. */
+    static void awaitPrompt(HoldfastProcess app, String panel, String what) throws InterruptedException {
+        await(what, () -> of(app, panel, false).stripTrailing().endsWith(HoldfastProcess.PROMPT));
     }
 
     /** Polls {@code condition} until it holds; fails after {@link #DEADLINE}. */

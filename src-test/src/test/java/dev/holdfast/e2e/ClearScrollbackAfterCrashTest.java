@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.holdfast.app.control.ControlCommand;
 import dev.holdfast.bench.HoldfastProcess;
 import java.nio.file.Path;
-import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,18 +15,14 @@ import org.junit.jupiter.api.Test;
  * clearing itself can have rewritten it.
  */
 class ClearScrollbackAfterCrashTest {
-    private static final Duration DEADLINE = AppText.DEADLINE;
-
     @Test
     void linesClearedFromTheScrollbackDoNotComeBackAfterAKill9() throws Exception {
         Path root = Path.of(System.getProperty("user.dir")).getParent();
         try (HoldfastProcess app = HoldfastProcess.prepare("hf-clear-crash")) {
             app.settings("{\"saveTiming\": {\"checkpointIntervalSeconds\": 600}}");
-            app.launch(root);
-            app.connect(DEADLINE).close();
-            String panel = app.ctl(ControlCommand.LIST).get(0).path("panelId").asText();
-            AppText.await("the first prompt",
-                    () -> AppText.of(app, panel, false).stripTrailing().endsWith(HoldfastProcess.PROMPT));
+            AppText.launch(app, root);
+            String panel = AppText.firstPanel(app);
+            AppText.awaitPrompt(app, panel, "the first prompt");
 
             app.send(panel, "for i in $(seq 1 200); do echo secret-line-$i; done; echo kept-$((6*7))\r");
             AppText.await("the lines in the scrollback",
@@ -41,10 +36,8 @@ class ClearScrollbackAfterCrashTest {
             assertTrue(cleared.contains("kept-42"), "the screen stays: " + cleared);
 
             app.kill9();
-            app.launch(root);
-            app.connect(DEADLINE).close();
-            AppText.await("the restored shell's prompt",
-                    () -> AppText.of(app, panel, false).stripTrailing().endsWith(HoldfastProcess.PROMPT));
+            AppText.launch(app, root);
+            AppText.awaitPrompt(app, panel, "the restored shell's prompt");
             String restored = AppText.of(app, panel, true);
             assertTrue(restored.contains("kept-42"), "the screen came back: " + restored);
             assertFalse(restored.contains("secret-line-1\n"), "the cleared lines did not: " + restored);

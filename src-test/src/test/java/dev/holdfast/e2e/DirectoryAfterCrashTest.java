@@ -3,12 +3,9 @@ package dev.holdfast.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.holdfast.app.control.ControlCommand;
 import dev.holdfast.bench.HoldfastProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,19 +14,15 @@ import org.junit.jupiter.api.Test;
  * here, so nothing but that report can have saved it.
  */
 class DirectoryAfterCrashTest {
-    private static final Duration DEADLINE = AppText.DEADLINE;
-
     @Test
     void aTabComesBackInTheDirectoryItMovedToJustBeforeTheCrash() throws Exception {
         Path root = Path.of(System.getProperty("user.dir")).getParent();
         try (HoldfastProcess app = HoldfastProcess.prepare("hf-cd-crash")) {
             app.settings("{\"saveTiming\": {\"autosaveSeconds\": 600}}");
             Path moved = Files.createDirectories(app.work().resolve("moved here")).toRealPath();
-            app.launch(root);
-            app.connect(DEADLINE).close();
-            String panel = app.ctl(ControlCommand.LIST).get(0).path("panelId").asText();
-            AppText.await("the first prompt",
-                    () -> AppText.of(app, panel, false).stripTrailing().endsWith(HoldfastProcess.PROMPT));
+            AppText.launch(app, root);
+            String panel = AppText.firstPanel(app);
+            AppText.awaitPrompt(app, panel, "the first prompt");
 
             app.send(panel, "cd '" + moved + "' && echo moved-$((6*7))\r");
             AppText.await("the shell in its new directory", () -> AppText.of(app, panel, false).contains("moved-42"));
@@ -43,12 +36,9 @@ class DirectoryAfterCrashTest {
             });
 
             app.kill9();
-            app.launch(root);
-            app.connect(DEADLINE).close();
-            JsonNode tab = app.ctl(ControlCommand.LIST).get(0);
-            assertEquals(panel, tab.path("panelId").asText());
-            AppText.await("the restored shell's prompt",
-                    () -> AppText.of(app, panel, false).stripTrailing().endsWith(HoldfastProcess.PROMPT));
+            AppText.launch(app, root);
+            assertEquals(panel, AppText.firstPanel(app));
+            AppText.awaitPrompt(app, panel, "the restored shell's prompt");
             app.send(panel, "echo \"here:$(pwd)\"\r");
             AppText.await("the restored shell in the new directory",
                     () -> AppText.of(app, panel, false).contains("here:" + moved));

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.holdfast.app.control.ControlCommand;
 import dev.holdfast.bench.HoldfastProcess;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -17,17 +16,15 @@ import org.junit.jupiter.api.Test;
  * {@code ── restored … ──} line that counts the restores; a command run after a restore keeps that restore's line.
  */
 class RestoreSeparatorAfterRelaunchesTest {
-    private static final Duration DEADLINE = AppText.DEADLINE;
     private static final Pattern SEPARATOR = Pattern.compile("\u2500\u2500 restored [^\n]*");
 
     @Test
     void anIdleTabKeepsOneSeparatorThroughACrashAndAQuitAndAWorkedOneGetsItsOwn() throws Exception {
         Path root = Path.of(System.getProperty("user.dir")).getParent();
         try (HoldfastProcess app = HoldfastProcess.prepare("hf-separators")) {
-            app.launch(root);
-            app.connect(DEADLINE).close();
-            String panel = app.ctl(ControlCommand.LIST).get(0).path("panelId").asText();
-            awaitPrompt(app, panel);
+            AppText.launch(app, root);
+            String panel = AppText.firstPanel(app);
+            AppText.awaitPrompt(app, panel, "the prompt");
             app.send(panel, "echo first-$((6*7))\r");
             AppText.await("the first output", () -> AppText.of(app, panel, false).contains("\nfirst-42\n"));
             app.ctl(ControlCommand.CHECKPOINT_NOW);
@@ -59,19 +56,13 @@ class RestoreSeparatorAfterRelaunchesTest {
     }
 
     private static void relaunch(HoldfastProcess app, Path root, String panel) throws Exception {
-        app.launch(root);
-        app.connect(DEADLINE).close();
+        AppText.launch(app, root);
         AppText.await("the restored tab below its separator", () -> {
             String text = AppText.of(app, panel, true);
             return text.lastIndexOf(HoldfastProcess.PROMPT) > text.lastIndexOf("\u2500\u2500 restored ")
                     && text.contains("\u2500\u2500 restored ");
         });
-        awaitPrompt(app, panel);
-    }
-
-    private static void awaitPrompt(HoldfastProcess app, String panel) throws InterruptedException {
-        AppText.await("the prompt",
-                () -> AppText.of(app, panel, false).stripTrailing().endsWith(HoldfastProcess.PROMPT));
+        AppText.awaitPrompt(app, panel, "the prompt");
     }
 
     private static int separators(String text) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
 import dev.holdfast.terminal.pty.ProcessInspector;
 import dev.holdfast.terminal.pty.ProcessSnapshot;
 import dev.holdfast.terminal.pty.ShellCommand;
@@ -20,6 +21,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -90,9 +92,14 @@ class TerminalSessionTest {
     }
 
     private static String screen(TerminalSession s) {
+        return underLock(s, TerminalTextBuffer::getScreenLines);
+    }
+
+    /** What {@code read} finds in the session's buffer, read under its lock. */
+    private static <T> T underLock(TerminalSession s, Function<TerminalTextBuffer, T> read) {
         s.buffer().lock();
         try {
-            return s.buffer().getScreenLines();
+            return read.apply(s.buffer());
         } finally {
             s.buffer().unlock();
         }
@@ -357,21 +364,11 @@ class TerminalSessionTest {
     }
 
     private static boolean usesAlternateBuffer(TerminalSession s) {
-        s.buffer().lock();
-        try {
-            return s.buffer().isUsingAlternateBuffer();
-        } finally {
-            s.buffer().unlock();
-        }
+        return underLock(s, TerminalTextBuffer::isUsingAlternateBuffer);
     }
 
     private static int historyLines(TerminalSession s) {
-        s.buffer().lock();
-        try {
-            return s.buffer().getHistoryLinesCount();
-        } finally {
-            s.buffer().unlock();
-        }
+        return underLock(s, TerminalTextBuffer::getHistoryLinesCount);
     }
 
     /** That a read with no data is no generation is {@code HoldfastReadLoopTest}'s; here, real output on a real PTY. */
