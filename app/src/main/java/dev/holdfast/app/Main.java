@@ -5,6 +5,7 @@ import dev.holdfast.checkpoint.clocks.SqliteNativeDirectory;
 import dev.holdfast.checkpoint.session.ProcessTable;
 import dev.holdfast.checkpoint.store.PrivateFiles;
 import dev.holdfast.checkpoint.store.StateDirectory;
+import dev.holdfast.terminal.bundle.SqliteNatives;
 import dev.holdfast.terminal.pty.NativeLibraryDirectory;
 import dev.holdfast.terminal.pty.PtyWarmup;
 import java.io.IOException;
@@ -48,8 +49,16 @@ public final class Main {
             Path natives = NativeLibraryDirectory.defaultLocation(
                     System.getenv(), System.getProperty("os.name"), Path.of(System.getProperty("user.home")));
             NativeLibraryDirectory.install(natives);
-            // sqlite-jdbc (pane clocks, Codex's state database) would otherwise unpack into the system temp dir.
-            SqliteNativeDirectory.install(natives.resolve("sqlite"));
+            // sqlite-jdbc (pane clocks, Codex's state database) would otherwise unpack into the system temp dir, a
+            // new copy at every start that a killed run leaves behind.
+            Path sqlite = SqliteNativeDirectory.install(natives.resolve("sqlite"));
+            try {
+                SqliteNatives.install(sqlite);
+            } catch (IOException | RuntimeException e) {
+                // sqlite-jdbc then unpacks its library into that directory itself, as it did before.
+                LoggerFactory.getLogger(Main.class).warn("Could not place sqlite-jdbc's library in {}: {}", sqlite,
+                        e.toString());
+            }
         } catch (IOException e) {
             // pty4j then unpacks its library into the system temporary directory, as it does by default.
             LoggerFactory.getLogger(Main.class).warn("No private native library cache: {}", e.toString());
