@@ -192,6 +192,43 @@ class RestoreReplaysTest {
     }
 
     /**
+     * A tab's older history waits until every queued tab's shell was asked to start: while the second tab's replay
+     * is held, the history thread waits with the first tab's rows still to come; let go, both come.
+     */
+    @Test
+    void olderHistoriesArePutInPlaceOnceEveryQueuedTabsShellWasAskedToStart() throws Exception {
+        List<TerminalSession> tabs = idleTabs(2);
+        TerminalSession first = tabs.get(0);
+        TerminalSession second = tabs.get(1);
+        List<Boolean> firstPendingWhileSecondHeld = new CopyOnWriteArrayList<>();
+        RestoreReplays r = replays((session, remaining) -> {
+            if (session == second && firstPendingWhileSecondHeld.isEmpty()) {
+                try {
+                    await("the history thread to wait", RestoreReplaysTest::historyThreadWaits);
+                    firstPendingWhileSecondHeld.add(histories.isPending(first));
+                } catch (InterruptedException | AssertionError e) {
+                    firstPendingWhileSecondHeld.add(false);
+                }
+            }
+        });
+        StringBuilder scrollback = new StringBuilder();
+        for (int i = 0; i < 3_000; i++) {
+            scrollback.append(ESC).append("[3").append(i % 8).append("mrestored-").append(i).append(ESC).append("[0m\r\n");
+        }
+        replayAll(r, tabs, scrollback.toString());
+        assertEquals(List.of(true), firstPendingWhileSecondHeld, "the first tab's rows waited for the second tab");
+        await("both tabs' older history", () -> !histories.isPending(first) && !histories.isPending(second));
+        assertTrue(text(first).contains("restored-0\n") && text(second).contains("restored-0\n"));
+    }
+
+    /** Whether this restore's history thread is waiting (for work, or for the queue to drain). */
+    private static boolean historyThreadWaits() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().startsWith(RestoreReplays.HISTORY_THREAD_NAME) && t.isAlive())
+                .anyMatch(t -> t.getState() == Thread.State.WAITING);
+    }
+
+    /**
      * One thread replays the tabs strictly in the order given. With more, the queue is taken in that order, but
      * which of two threads gets to its first slice first is the scheduler's: each tab's part replayed before its
      * shell starts is only its last screen, so a thread can take and finish several tabs while the other has not
