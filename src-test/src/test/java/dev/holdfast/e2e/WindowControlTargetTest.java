@@ -2,10 +2,14 @@ package dev.holdfast.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.holdfast.app.autosave.ScrollbackExporter;
 import dev.holdfast.app.control.AgentConversations;
+import dev.holdfast.app.control.ControlException;
+import dev.holdfast.app.control.ErrorCode;
+import dev.holdfast.app.control.ReadOptions;
 import dev.holdfast.app.tabs.TerminalTab;
 import dev.holdfast.app.window.CloseConfirmation;
 import dev.holdfast.app.window.MainWindow;
@@ -25,11 +29,15 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import javafx.application.Platform;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -131,5 +139,37 @@ class WindowControlTargetTest {
         assertTrue(history > 0);
         assertTrue((Integer) terminals.get(0).get("historyLines") >= history, terminals.toString());
         assertEquals(tab.panelId().toString(), terminals.get(0).get("panelId"));
+    }
+
+    /**
+     * A tab is read without the FX thread: a script polling it gets its answer while the window is held up (a
+     * restore's first frames, a flood), and an unknown panel is told as such. It waited for the FX thread before.
+     */
+    @Test
+    void readAnswersWhileTheFxThreadIsHeldUp() throws Exception {
+        TerminalTab tab = WaitForAsyncUtils.asyncFx(() -> window.tabs().get(0)).get(10, TimeUnit.SECONDS);
+        tab.session().sendText("echo read-$((6*7))\r");
+        TabText.await("the echo", () -> TabText.of(tab).contains("read-42\n"));
+        CountDownLatch held = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        Platform.runLater(() -> {
+            held.countDown();
+            try {
+                release.await(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        try {
+            assertTrue(held.await(10, TimeUnit.SECONDS));
+            ReadOptions screen = new ReadOptions(false, OptionalInt.empty(), false, false);
+            String text = target.read(tab.panelId(), screen).get(10, TimeUnit.SECONDS);
+            assertTrue(text.contains("read-42\n"), text);
+            ExecutionException unknown = assertThrows(ExecutionException.class,
+                    () -> target.read(UUID.randomUUID(), screen).get(10, TimeUnit.SECONDS));
+            assertEquals(ErrorCode.NOT_FOUND, ((ControlException) unknown.getCause()).code());
+        } finally {
+            release.countDown();
+        }
     }
 }

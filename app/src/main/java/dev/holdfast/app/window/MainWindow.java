@@ -29,6 +29,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -82,6 +83,12 @@ public final class MainWindow {
     private Function<TerminalTab, CompletableFuture<?>> onScrollbackCleared =
             tab -> CompletableFuture.completedFuture(null);
     private final List<TabListener> tabListeners = new ArrayList<>();
+    /**
+     * Each open tab's session by its panel id: written on the FX thread as tabs open and close, read from any
+     * thread, so that finding a tab's terminal (a {@code ctl read}) need not wait for the FX thread, which a restore
+     * or a flood can hold up for a second.
+     */
+    private final Map<UUID, TerminalSession> sessionsById = new ConcurrentHashMap<>();
     private Consumer<TerminalTab> toggleConversation = tab -> { };
     private final ReadOnlyObjectWrapper<TerminalView.Look> currentLook = new ReadOnlyObjectWrapper<>(this, "look");
     private boolean closing;
@@ -187,6 +194,11 @@ public final class MainWindow {
         return tabs.sessions();
     }
 
+    /** The session of the open tab {@code panelId}, if there is one. Any thread. */
+    public Optional<TerminalSession> session(UUID panelId) {
+        return Optional.ofNullable(sessionsById.get(panelId));
+    }
+
     public List<TerminalTab> tabs() {
         return tabs.tabs();
     }
@@ -235,6 +247,7 @@ public final class MainWindow {
     }
 
     private void announceOpened(List<TerminalTab> opened) {
+        opened.forEach(tab -> sessionsById.put(tab.panelId(), tab.session()));
         for (TabListener listener : List.copyOf(tabListeners)) {
             opened.forEach(listener::opened);
         }
@@ -379,6 +392,7 @@ public final class MainWindow {
     }
 
     private void tellClosed(TerminalTab tab) {
+        sessionsById.remove(tab.panelId(), tab.session());
         for (TabListener listener : List.copyOf(tabListeners)) {
             listener.closed(tab);
         }

@@ -179,10 +179,13 @@ public final class WindowControlTarget implements ControlTarget {
         return onFx(() -> window.reset(tab(panelId), clearScrollback)).thenCompose(done -> done);
     }
 
+    /** Found and read off the FX thread: a script polling a tab is not held up by a busy window. */
     @Override
     public CompletableFuture<String> read(UUID panelId, ReadOptions options) {
-        return onFx(() -> tab(panelId).session()).thenApplyAsync(s -> options.ansi() ? readAnsi(s, options)
-                : options.rows() ? readRows(s, options) : readPlain(s, options), background);
+        return CompletableFuture.supplyAsync(() -> {
+            TerminalSession s = window.session(panelId).orElseThrow(() -> ControlException.panelNotFound(panelId));
+            return options.ansi() ? readAnsi(s, options) : options.rows() ? readRows(s, options) : readPlain(s, options);
+        }, background);
     }
 
     /** Plain text, one line per row: lines wrapped by the terminal are joined, trailing blanks trimmed. */
