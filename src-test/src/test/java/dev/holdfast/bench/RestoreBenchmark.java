@@ -93,7 +93,7 @@ class RestoreBenchmark {
                 median(restores, Launch::socketMillis) - median(baselines, Launch::socketMillis),
                 median(restores, Launch::firstPromptMillis) - median(baselines, Launch::firstPromptMillis),
                 median(restores, Launch::promptsMillis) - median(baselines, Launch::promptsMillis)));
-        table.append(String.format("%-12s %7d ms %12s %9d ms %9s %13d ms%n", "target", 1000, "", 1500, "", 50));
+        table.append(String.format("%-12s %7d ms %12s %9d ms %12s %10d ms%n", "target", 1000, "", 1500, "", 50));
         table.append("socket = JVM start to the first answered `list` (it needs the FX thread); first prompt = JVM start")
                 .append(" until the selected tab (the one shown) ends with its prompt; all prompts = until every tab's")
                 .append(" does;\nall history = JVM start until every restored")
