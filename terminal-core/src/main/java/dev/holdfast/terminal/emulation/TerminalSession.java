@@ -370,11 +370,24 @@ public final class TerminalSession implements AutoCloseable {
      * cleared screen. What the main screen showed moves into the scrollback first, as {@code clear} does, unless
      * {@code clearScrollback}: then the scrollback goes too ("Reset and Clear"). A sequence the program has sent only
      * part of is dropped, and an open hyperlink ends. On the writer thread, as {@link #clearScrollback()}; an edit of
-     * the model, not output. Any thread.
+     * the model, not output. A shell whose integration says it waits at its prompt is then sent Ctrl+L, so it draws
+     * its prompt (and any line being typed) again on the clean screen, as it does when the user presses it; a
+     * running program is sent nothing. Any thread.
      *
      * @return completes once the model is reset (at once, done, when the session is closing)
      */
     public CompletableFuture<Void> reset(boolean clearScrollback) {
+        return resetModel(clearScrollback).thenRun(() -> {
+            if (shellStatus().atPrompt()) {
+                send(new byte[] {REDRAW_PROMPT});
+            }
+        });
+    }
+
+    /** Ctrl+L: readline, zsh's line editor and fish clear the screen and draw the prompt and the line again. */
+    private static final byte REDRAW_PROMPT = 0x0c;
+
+    private CompletableFuture<Void> resetModel(boolean clearScrollback) {
         return editModel(() -> {
             PtyReadLoop reading = loop;
             if (reading != null) {

@@ -350,6 +350,22 @@ class TerminalSessionTest {
         assertFalse(text(s).contains("shown-42"), text(s));
     }
 
+    /**
+     * A shell that waits at its prompt (its integration's marks say so) is sent Ctrl+L after a reset, to draw its
+     * prompt again on the clean screen. Here the marks come from printf and the "shell" reading is cat -v, so the
+     * Ctrl+L it is sent shows as ^L.
+     */
+    @Test
+    void resetSendsCtrlLToAShellWaitingAtItsPrompt() throws Exception {
+        TerminalSession s = startBash(dir);
+        s.sendText("printf '\\033]133;A\\007fake-prompt> \\033]133;B\\007'; cat -v\r");
+        await("the prompt marks", () -> s.shellStatus().atPrompt() && text(s).contains("fake-prompt> "));
+
+        s.reset(false).get(20, TimeUnit.SECONDS);
+
+        await("Ctrl+L at the prompt", () -> screen(s).contains("^L"));
+    }
+
     @Test
     void resetDropsASequenceTheProgramSentOnlyPartOf() throws Exception {
         TerminalSession s = startBash(dir);
