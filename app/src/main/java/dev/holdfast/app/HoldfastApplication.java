@@ -285,7 +285,8 @@ public final class HoldfastApplication extends Application {
         window.setOnScrollbackCleared(tab -> checkpoints.runNow());
         startActivity(context, board, activityClock);
         InertReplay replay = new InertReplay(new ReplaySanitizer(), clock,
-                DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM));
+                DateTimeFormatter.ofLocalizedDateTime(FormatStyle.MEDIUM),
+                DateTimeFormatter.ofLocalizedDate(FormatStyle.MEDIUM));
         restorer = new SessionRestorer(replay, background, home(), panel -> separatorLabel(replay, context, panel.panelId()),
                 new AgentTabOffers(ResumePlanner.forThisMachine(inspector, window.settings().resumeAgents()),
                         conversations, foregrounds), histories);

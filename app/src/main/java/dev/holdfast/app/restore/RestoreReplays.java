@@ -340,7 +340,7 @@ public final class RestoreReplays implements AutoCloseable {
         try {
             if (scrollback != null && !scrollback.isEmpty()) {
                 // A tab nobody used since its last restore gets one separator for both, not one more.
-                RestoreSeparators.Restore restore = RestoreSeparators.collapse(scrollback, label);
+                RestoreSeparators.Restore restore = RestoreSeparators.collapse(scrollback, label, replay.today());
                 SplitReplay split = replay.beginSplit(session.terminal(), restore.text());
                 PendingReplay pending = split.screen();
                 boolean finished = false;

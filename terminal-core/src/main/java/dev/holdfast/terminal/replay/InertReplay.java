@@ -72,6 +72,7 @@ public final class InertReplay {
     private final ReplaySanitizer sanitizer;
     private final Clock clock;
     private final DateTimeFormatter separatorTime;
+    private final DateTimeFormatter separatorDate;
 
     /**
      * @param sanitizer what replay may carry
@@ -79,9 +80,27 @@ public final class InertReplay {
      * @param separatorTime how that time is written (e.g. {@code ofLocalizedDateTime(FormatStyle.MEDIUM)})
      */
     public InertReplay(ReplaySanitizer sanitizer, Clock clock, DateTimeFormatter separatorTime) {
+        this(sanitizer, clock, separatorTime, null);
+    }
+
+    /**
+     * @param separatorDate how {@code separatorTime} writes its date part (e.g.
+     *     {@code ofLocalizedDate(FormatStyle.MEDIUM)}), for {@link #today()}; null when it has none of its own
+     */
+    public InertReplay(ReplaySanitizer sanitizer, Clock clock, DateTimeFormatter separatorTime,
+                       DateTimeFormatter separatorDate) {
         this.sanitizer = Objects.requireNonNull(sanitizer, "sanitizer");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.separatorTime = Objects.requireNonNull(separatorTime, "separatorTime");
+        this.separatorDate = separatorDate;
+    }
+
+    /**
+     * Today's date as the separator writes it, for {@link RestoreSeparators#collapse(String, String, String)};
+     * empty when unknown.
+     */
+    public String today() {
+        return separatorDate == null ? "" : separatorDate.format(ZonedDateTime.now(clock));
     }
 
     /** Replays all of {@code text} now, in steps of {@link #DEFAULT_STEP_CHARS} each under the lock. */

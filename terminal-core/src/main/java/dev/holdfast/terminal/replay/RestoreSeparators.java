@@ -64,7 +64,17 @@ public final class RestoreSeparators {
      * when there are none.
      */
     public static Restore collapse(String text, String label) {
+        return collapse(text, label, "");
+    }
+
+    /**
+     * As {@link #collapse(String, String)}, with the date as the labels write it today: a later restore on the day of
+     * the first one is said by its time alone ("restored Dec 6, 2026, 9:00 AM · restored again 9:40 AM"). Empty
+     * (or a date the labels do not begin their times with) keeps every time whole.
+     */
+    public static Restore collapse(String text, String label, String today) {
         Objects.requireNonNull(label, "label");
+        Objects.requireNonNull(today, "today");
         if (text == null || text.isEmpty()) {
             return new Restore(text == null ? "" : text, label);
         }
@@ -77,7 +87,7 @@ public final class RestoreSeparators {
                 return new Restore(kept, merged);
             }
             kept = kept.substring(0, found.cutAt());
-            merged = merge(found.label(), merged);
+            merged = merge(found.label(), merged, today);
         }
     }
 
@@ -85,14 +95,24 @@ public final class RestoreSeparators {
      * The label of a separator that stands for {@code older} and then {@code newer}: the first restore of
      * {@code older}, how many came after it, and the last of them.
      */
-    static String merge(String older, String newer) {
+    static String merge(String older, String newer, String today) {
         Merged first = Merged.parse(older);
         Merged last = Merged.parse(newer);
         int after = first.after() + 1 + last.after();
-        String latest = last.after() > 0 ? last.latest() : withoutRestored(last.first());
+        String latest = sameDayAsThe(first.first(), last.after() > 0 ? last.latest() : withoutRestored(last.first()),
+                today);
         return after == 1
                 ? first.first() + " \u00b7 restored again " + latest
                 : first.first() + " \u00b7 restored " + after + " more times, last " + latest;
+    }
+
+    /** {@code latest} without today's date when the first restore's words hold it too (then it is the same day). */
+    private static String sameDayAsThe(String first, String latest, String today) {
+        if (today.isEmpty() || !latest.startsWith(today) || !first.contains(today)) {
+            return latest;
+        }
+        String time = latest.substring(today.length()).replaceFirst("^[\\s,]+", "");
+        return time.isEmpty() ? latest : time;
     }
 
     private static String withoutRestored(String label) {

@@ -46,6 +46,16 @@ class InertReplayTest {
     }
 
     @Test
+    void todayIsTheDatePartOfTheSeparatorsTimeInTheClocksZone() {
+        InertReplay dated = new InertReplay(new ReplaySanitizer(), clock, DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm"),
+                DateTimeFormatter.ofPattern("yyyy-MM-dd"));
+
+        assertEquals("restored 2024-03-05 15:07", dated.restoredNow());
+        assertEquals("2024-03-05", dated.today());
+        assertEquals("", replay.today(), "no date format: every time is written whole");
+    }
+
+    @Test
     void replayedDeviceQueriesSendNothingTowardsAProcess() {
         // Control: fed raw, the emulator does answer these queries, so the recorder can see an answer.
         HeadlessTerminal raw = new HeadlessTerminal(80, 24, 100);

@@ -25,6 +25,30 @@ class RestoreSeparatorsTest {
     }
 
     @Test
+    void aLaterRestoreOnTheDayOfTheFirstIsSaidByItsTimeAlone() {
+        String text = "out\r\n$ \r\n" + separator("restored Dec 6, 2026, 9:00:00 AM") + "\r\n$ ";
+
+        assertEquals("restored Dec 6, 2026, 9:00:00 AM \u00b7 restored again 9:40:00 AM from a checkpoint taken 3 s"
+                + " before the crash", RestoreSeparators.collapse(text, "restored Dec 6, 2026, 9:40:00 AM from a"
+                + " checkpoint taken 3 s before the crash", "Dec 6, 2026").label());
+    }
+
+    @Test
+    void aRestoreOnAnotherDayKeepsItsDateAndCountsGoOnShort() {
+        String yesterday = "out\r\n$ \r\n" + separator("restored Dec 5, 2026, 9:00:00 AM") + "\r\n$ ";
+        assertEquals("restored Dec 5, 2026, 9:00:00 AM \u00b7 restored again Dec 6, 2026, 9:40:00 AM",
+                RestoreSeparators.collapse(yesterday, "restored Dec 6, 2026, 9:40:00 AM", "Dec 6, 2026").label());
+
+        String today = "out\r\n$ \r\n" + separator("restored Dec 6, 2026, 9:00:00 AM \u00b7 restored 2 more times,"
+                + " last 9:20:00 AM") + "\r\n$ ";
+        assertEquals("restored Dec 6, 2026, 9:00:00 AM \u00b7 restored 3 more times, last 9:40:00 AM",
+                RestoreSeparators.collapse(today, "restored Dec 6, 2026, 9:40:00 AM", "Dec 6, 2026").label());
+        assertEquals("restored Dec 6, 2026, 9:00:00 AM \u00b7 restored 3 more times, last Dec 6, 2026, 9:40:00 AM",
+                RestoreSeparators.collapse(today, "restored Dec 6, 2026, 9:40:00 AM", "").label(),
+                "without today's date every time stays whole");
+    }
+
+    @Test
     void aCrashLabelIsKeptFirstAndLaterRestoresAreCounted() {
         String before = "out\r\n$ \r\n";
         String text = before + separator("restored 9:00 from a checkpoint taken 3 s before the crash \u00b7 "
