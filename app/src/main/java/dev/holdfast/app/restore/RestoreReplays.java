@@ -66,8 +66,8 @@ public final class RestoreReplays implements AutoCloseable {
      * Signalled when no queued tab waits for its shell any more: older histories are put in place only then. They
      * are most of a restore's work (and, in a fresh JVM, of its compiling); begun after the first tab, they shared
      * the cores with every other tab's replay and shell start-up even at a lower priority, since the compiler threads
-     * that translate their code are not. RestoreBenchmark, 20 tabs x 4,000 lines, 2 cores, four launches each,
-     * alternated: every prompt 4.7-5.0 s against 5.1-7.3 s.
+     * that translate their code are not. RestoreBenchmark, 20 tabs x 4,000 lines, 2 cores, eight launches each,
+     * alternated: every prompt 4.7-6.0 s against 5.1-7.3 s.
      */
     private final Object queueDrained = new Object();
     /** Replays run at once at most; more would only share the memory bandwidth and the shells' start-up. */

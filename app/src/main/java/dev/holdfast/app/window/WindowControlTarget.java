@@ -184,7 +184,8 @@ public final class WindowControlTarget implements ControlTarget {
     public CompletableFuture<String> read(UUID panelId, ReadOptions options) {
         return CompletableFuture.supplyAsync(() -> {
             TerminalSession s = window.session(panelId).orElseThrow(() -> ControlException.panelNotFound(panelId));
-            return options.ansi() ? readAnsi(s, options) : options.rows() ? readRows(s, options) : readPlain(s, options);
+            return options.ansi() ? readAnsi(s, options)
+                    : options.rows() ? readRows(s, options) : readPlain(s, options);
         }, background);
     }
 
