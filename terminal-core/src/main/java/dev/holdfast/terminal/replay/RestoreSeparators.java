@@ -61,16 +61,9 @@ public final class RestoreSeparators {
     /**
      * {@code text} (exported scrollback, CR LF or LF between lines) without the earlier separators it ends with
      * that nothing happened after, and {@code label} merged with theirs; {@code text} and {@code label} unchanged
-     * when there are none.
-     */
-    public static Restore collapse(String text, String label) {
-        return collapse(text, label, "");
-    }
-
-    /**
-     * As {@link #collapse(String, String)}, with the date as the labels write it today: a later restore on the day of
-     * the first one is said by its time alone ("restored Dec 6, 2026, 9:00 AM · restored again 9:40 AM"). Empty
-     * (or a date the labels do not begin their times with) keeps every time whole.
+     * when there are none. {@code today} is the date as the labels write it today: a later restore on the day of the
+     * first one is said by its time alone ("restored Dec 6, 2026, 9:00 AM · restored again 9:40 AM"); empty (or a
+     * date the labels do not begin their times with) keeps every time whole.
      */
     public static Restore collapse(String text, String label, String today) {
         Objects.requireNonNull(label, "label");

@@ -18,7 +18,7 @@ class RestoreSeparatorsTest {
         String before = "make\r\nbuilt 3 targets\r\n" + PROMPT + "\r\n";
         String text = before + separator("restored Dec 4, 2026, 9:00 AM") + "\r\n" + PROMPT;
 
-        RestoreSeparators.Restore restore = RestoreSeparators.collapse(text, "restored Dec 5, 2026, 9:00 AM");
+        RestoreSeparators.Restore restore = RestoreSeparators.collapse(text, "restored Dec 5, 2026, 9:00 AM", "");
 
         assertEquals(before, restore.text());
         assertEquals("restored Dec 4, 2026, 9:00 AM \u00b7 restored again Dec 5, 2026, 9:00 AM", restore.label());
@@ -54,7 +54,7 @@ class RestoreSeparatorsTest {
         String text = before + separator("restored 9:00 from a checkpoint taken 3 s before the crash \u00b7 "
                 + "restored 2 more times, last 9:02 from a checkpoint taken 1 s before the crash") + "\r\n$ ";
 
-        RestoreSeparators.Restore restore = RestoreSeparators.collapse(text, "restored 9:03");
+        RestoreSeparators.Restore restore = RestoreSeparators.collapse(text, "restored 9:03", "");
 
         assertEquals(before, restore.text());
         assertEquals("restored 9:00 from a checkpoint taken 3 s before the crash \u00b7 restored 3 more times, last 9:03",
@@ -67,7 +67,7 @@ class RestoreSeparatorsTest {
         String text = before + separator("restored 1") + "\r\n$ \r\n" + separator("restored 2") + "\r\n$ \r\n"
                 + separator("restored 3") + "\r\n$ ";
 
-        RestoreSeparators.Restore restore = RestoreSeparators.collapse(text, "restored 4");
+        RestoreSeparators.Restore restore = RestoreSeparators.collapse(text, "restored 4", "");
 
         assertEquals(before, restore.text());
         assertEquals("restored 1 \u00b7 restored 3 more times, last 4", restore.label());
@@ -79,7 +79,7 @@ class RestoreSeparatorsTest {
         String text = before + separator("restored 1") + "\r\n~/src on main\r\n\u276f   ";
 
         assertEquals(new RestoreSeparators.Restore(before, "restored 1 \u00b7 restored again 2"),
-                RestoreSeparators.collapse(text, "restored 2"));
+                RestoreSeparators.collapse(text, "restored 2", ""));
     }
 
     @Test
@@ -88,7 +88,7 @@ class RestoreSeparatorsTest {
         String text = before + separator("restored 1") + "\r\n";
 
         assertEquals(new RestoreSeparators.Restore(before, "restored 1 \u00b7 restored again 2"),
-                RestoreSeparators.collapse(text, "restored 2"));
+                RestoreSeparators.collapse(text, "restored 2", ""));
     }
 
     @Test
@@ -98,14 +98,14 @@ class RestoreSeparatorsTest {
                 + RESET + "\r\n$ ";
 
         assertEquals(new RestoreSeparators.Restore(before, "restored Dec 4, 2026, 9:00 AM \u00b7 restored again 2"),
-                RestoreSeparators.collapse(text, "restored 2"));
+                RestoreSeparators.collapse(text, "restored 2", ""));
     }
 
     @Test
     void aCommandRunAfterTheRestoreKeepsItsSeparator() {
         String text = "$ \r\n" + separator("restored 1") + "\r\n$ ls\r\nREADME.md\r\n$ ";
 
-        assertEquals(new RestoreSeparators.Restore(text, "restored 2"), RestoreSeparators.collapse(text, "restored 2"));
+        assertEquals(new RestoreSeparators.Restore(text, "restored 2"), RestoreSeparators.collapse(text, "restored 2", ""));
     }
 
     @Test
@@ -113,7 +113,7 @@ class RestoreSeparatorsTest {
         String status = "$ git status\r\nOn branch main\r\n\r\nnothing to commit, working tree clean\r\n$ ";
         String text = status + "\r\n" + separator("restored 1") + "\r\n" + status;
 
-        assertEquals(new RestoreSeparators.Restore(text, "restored 2"), RestoreSeparators.collapse(text, "restored 2"));
+        assertEquals(new RestoreSeparators.Restore(text, "restored 2"), RestoreSeparators.collapse(text, "restored 2", ""));
     }
 
     @Test
@@ -123,24 +123,24 @@ class RestoreSeparatorsTest {
         // A blank line, an information line and the prompt: three lines drawn again.
         String text = before + separator("restored 1") + "\r\n" + prompt;
 
-        assertEquals(before, RestoreSeparators.collapse(text, "restored 2").text());
+        assertEquals(before, RestoreSeparators.collapse(text, "restored 2", "").text());
         String block = "x\r\n" + prompt;
         String four = "out\r\n" + block + "\r\n" + separator("restored 1") + "\r\n" + block;
-        assertEquals(four, RestoreSeparators.collapse(four, "restored 2").text(), "four lines repeated are work");
+        assertEquals(four, RestoreSeparators.collapse(four, "restored 2", "").text(), "four lines repeated are work");
     }
 
     @Test
     void aLineTypedButNotRunKeepsItsSeparator() {
         String text = "$ \r\n" + separator("restored 1") + "\r\n$ git push";
 
-        assertEquals(new RestoreSeparators.Restore(text, "restored 2"), RestoreSeparators.collapse(text, "restored 2"));
+        assertEquals(new RestoreSeparators.Restore(text, "restored 2"), RestoreSeparators.collapse(text, "restored 2", ""));
     }
 
     @Test
     void aDifferentPromptKeepsItsSeparator() {
         String text = "[09:00] $ \r\n" + separator("restored 1") + "\r\n[09:05] $ ";
 
-        assertEquals(new RestoreSeparators.Restore(text, "restored 2"), RestoreSeparators.collapse(text, "restored 2"));
+        assertEquals(new RestoreSeparators.Restore(text, "restored 2"), RestoreSeparators.collapse(text, "restored 2", ""));
     }
 
     @Test
@@ -149,7 +149,7 @@ class RestoreSeparatorsTest {
         String text = kept + separator("restored 2") + "\r\n$ ";
 
         assertEquals(new RestoreSeparators.Restore(kept, "restored 2 \u00b7 restored again 3"),
-                RestoreSeparators.collapse(text, "restored 3"));
+                RestoreSeparators.collapse(text, "restored 3", ""));
     }
 
     @Test
@@ -158,29 +158,29 @@ class RestoreSeparatorsTest {
         String notOurs = "$ \r\n\u2500\u2500 section \u2500\u2500\r\n$ ";
         String unfinished = "$ \r\n\u2500\u2500 restored 1\r\n$ ";
 
-        assertEquals(ruler + "$ ls", RestoreSeparators.collapse(ruler + "$ ls", "restored 2").text());
-        assertEquals(notOurs, RestoreSeparators.collapse(notOurs, "restored 2").text());
-        assertEquals(unfinished, RestoreSeparators.collapse(unfinished, "restored 2").text());
+        assertEquals(ruler + "$ ls", RestoreSeparators.collapse(ruler + "$ ls", "restored 2", "").text());
+        assertEquals(notOurs, RestoreSeparators.collapse(notOurs, "restored 2", "").text());
+        assertEquals(unfinished, RestoreSeparators.collapse(unfinished, "restored 2", "").text());
     }
 
     @Test
     void textWithoutASeparatorOrWithoutTextIsLeftAlone() {
         assertEquals(new RestoreSeparators.Restore("a\r\nb\r\n$ ", "restored 2"),
-                RestoreSeparators.collapse("a\r\nb\r\n$ ", "restored 2"));
-        assertEquals(new RestoreSeparators.Restore("", "restored 2"), RestoreSeparators.collapse(null, "restored 2"));
-        assertEquals(new RestoreSeparators.Restore("", "restored 2"), RestoreSeparators.collapse("", "restored 2"));
+                RestoreSeparators.collapse("a\r\nb\r\n$ ", "restored 2", ""));
+        assertEquals(new RestoreSeparators.Restore("", "restored 2"), RestoreSeparators.collapse(null, "restored 2", ""));
+        assertEquals(new RestoreSeparators.Restore("", "restored 2"), RestoreSeparators.collapse("", "restored 2", ""));
     }
 
     @Test
     void aSeparatorAtTheVeryTopLeavesNoText() {
         assertEquals(new RestoreSeparators.Restore("", "restored 1 \u00b7 restored again 2"),
-                RestoreSeparators.collapse(separator("restored 1") + "\r\n", "restored 2"));
+                RestoreSeparators.collapse(separator("restored 1") + "\r\n", "restored 2", ""));
     }
 
     @Test
     void lineFeedsWithoutCarriageReturnsAreReadToo() {
         String before = "out\n$ \n";
         assertEquals(new RestoreSeparators.Restore(before, "restored 1 \u00b7 restored again 2"),
-                RestoreSeparators.collapse(before + separator("restored 1") + "\n$ ", "restored 2"));
+                RestoreSeparators.collapse(before + separator("restored 1") + "\n$ ", "restored 2", ""));
     }
 }
