@@ -62,14 +62,6 @@ public final class RestoreReplays implements AutoCloseable {
      * shells start and print their first prompts, and the window paints them: those come first.
      */
     static final int HISTORY_NICE = 10;
-    /**
-     * Signalled when no queued tab waits for its shell any more: older histories are put in place only then. They
-     * are most of a restore's work (and, in a fresh JVM, of its compiling); begun after the first tab, they shared
-     * the cores with every other tab's replay and shell start-up even at a lower priority, since the compiler threads
-     * that translate their code are not. RestoreBenchmark, 20 tabs x 4,000 lines, 2 cores, eight launches each,
-     * alternated: every prompt 4.7-6.0 s against 5.1-7.3 s.
-     */
-    private final Object queueDrained = new Object();
     /** Replays run at once at most; more would only share the memory bandwidth and the shells' start-up. */
     static final int MAX_THREADS = 4;
     /**
@@ -105,6 +97,14 @@ public final class RestoreReplays implements AutoCloseable {
     private final ExecutorService historyThread;
     private final PendingHistories histories;
     private final AtomicInteger waiting = new AtomicInteger();
+    /**
+     * Signalled when no queued tab waits for its shell any more: older histories are put in place only then. They
+     * are most of a restore's work (and, in a fresh JVM, of its compiling); begun after the first tab, they shared
+     * the cores with every other tab's replay and shell start-up even at a lower priority, since the compiler threads
+     * that translate their code are not. RestoreBenchmark, 20 tabs x 4,000 lines, 2 cores, eight launches each,
+     * alternated: every prompt 4.7-6.0 s against 5.1-7.3 s.
+     */
+    private final Object queueDrained = new Object();
     /** Completes with the window's first size; later sizes replace {@link #latestSize}. */
     private final CompletableFuture<TabSize> size = new CompletableFuture<>();
     private volatile TabSize latestSize;
