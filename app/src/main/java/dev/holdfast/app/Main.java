@@ -45,20 +45,14 @@ public final class Main {
         if (stateProblem == null) {
             LogFiles.install(state.logsDir(), Clock.systemDefaultZone());
         }
+        Path sqlite = null;
         try {
             Path natives = NativeLibraryDirectory.defaultLocation(
                     System.getenv(), System.getProperty("os.name"), Path.of(System.getProperty("user.home")));
             NativeLibraryDirectory.install(natives);
             // sqlite-jdbc (pane clocks, Codex's state database) would otherwise unpack into the system temp dir, a
             // new copy at every start that a killed run leaves behind.
-            Path sqlite = SqliteNativeDirectory.install(natives.resolve("sqlite"));
-            try {
-                SqliteNatives.install(sqlite);
-            } catch (IOException | RuntimeException e) {
-                // sqlite-jdbc then unpacks its library into that directory itself, as it did before.
-                LoggerFactory.getLogger(Main.class).warn("Could not place sqlite-jdbc's library in {}: {}", sqlite,
-                        e.toString());
-            }
+            sqlite = SqliteNativeDirectory.install(natives.resolve("sqlite"));
         } catch (IOException e) {
             // pty4j then unpacks its library into the system temporary directory, as it does by default.
             LoggerFactory.getLogger(Main.class).warn("No private native library cache: {}", e.toString());
@@ -70,17 +64,35 @@ public final class Main {
         LaunchPreparation.Inputs inputs = new LaunchPreparation.Inputs(state, stateProblem, options,
                 System.getenv(), System.getProperties(), Clock.systemDefaultZone(), ProcessTable.system(),
                 UUID::randomUUID, System.getProperty("os.name"));
-        HoldfastApplication.prepare(toolkit, prepareBesideToolkit(inputs));
+        HoldfastApplication.prepare(toolkit, prepareBesideToolkit(inputs, sqlite));
         Application.launch(HoldfastApplication.class, args);
     }
 
     /**
      * Reads the state directory (the instance lock, the launch sentinel, the checkpoints, the clocks database) while
      * the toolkit starts: neither needs the other, and a launch otherwise waits for both, one after the other. The
-     * app's {@code init} waits for it, off the FX thread.
+     * app's {@code init} waits for it, off the FX thread. It first places sqlite-jdbc's library in {@code sqlite}
+     * (when there is one), before anything opens a database: the clocks store in the preparation, Codex's state
+     * database once the window runs. Finding the library in sqlite-jdbc's jar takes 50-80 ms of a fresh JVM, which
+     * the main thread would add to the toolkit's start.
      */
-    private static StartupTask<LaunchContext> prepareBesideToolkit(LaunchPreparation.Inputs inputs) {
-        return StartupTask.start("holdfast-launch-preparation", () -> LaunchPreparation.prepare(inputs));
+    private static StartupTask<LaunchContext> prepareBesideToolkit(LaunchPreparation.Inputs inputs, Path sqlite) {
+        return StartupTask.start("holdfast-launch-preparation", () -> {
+            if (sqlite != null) {
+                placeSqliteLibrary(sqlite);
+            }
+            return LaunchPreparation.prepare(inputs);
+        });
+    }
+
+    private static void placeSqliteLibrary(Path dir) {
+        try {
+            SqliteNatives.install(dir);
+        } catch (IOException | RuntimeException e) {
+            // sqlite-jdbc then unpacks its library into that directory itself, as it did before.
+            LoggerFactory.getLogger(Main.class).warn("Could not place sqlite-jdbc's library in {}: {}", dir,
+                    e.toString());
+        }
     }
 
     /**

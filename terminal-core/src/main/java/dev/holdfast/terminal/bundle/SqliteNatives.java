@@ -145,7 +145,7 @@ public final class SqliteNatives {
             }
         }
         if (!stale.isEmpty()) {
-            LOG.info("Removed {} old copies of sqlite-jdbc's native library (and their lock files) from {}",
+            LOG.info("Removed {} old files of sqlite-jdbc's native library (copies and their lock files) from {}",
                     stale.size(), dir);
         }
     }
