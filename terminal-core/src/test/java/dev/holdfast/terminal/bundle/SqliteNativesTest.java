@@ -14,10 +14,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import java.util.zip.CRC32;
 import org.junit.jupiter.api.Test;
@@ -146,15 +147,20 @@ class SqliteNativesTest {
             command.add("library-unpacks");
         }
         Process probe = new ProcessBuilder(command).redirectErrorStream(true).start();
+        // The deadline: a probe that never says "ready" is killed, which ends the read below.
+        CompletableFuture.runAsync(probe::destroyForcibly, CompletableFuture.delayedExecutor(60, TimeUnit.SECONDS));
         List<String> lines = new ArrayList<>();
+        boolean ready = false;
         try (BufferedReader out = new BufferedReader(new InputStreamReader(probe.getInputStream(),
                 StandardCharsets.UTF_8))) {
-            Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
             String line;
-            while (Instant.now().isBefore(deadline) && (line = out.readLine()) != null && !line.equals("ready")) {
-                lines.add(line);
+            while (!ready && (line = out.readLine()) != null) {
+                ready = line.equals("ready");
+                if (!ready) {
+                    lines.add(line);
+                }
             }
-            assertTrue(!lines.isEmpty(), "the probe printed nothing");
+            assertTrue(ready && !lines.isEmpty(), "the probe did not get ready within 60 s: " + lines);
         } finally {
             probe.destroyForcibly();
             probe.waitFor();
