@@ -1,7 +1,6 @@
 package dev.holdfast.terminal.scrollback;
 
 import com.techsenger.jeditermfx.core.TextStyle;
-import com.techsenger.jeditermfx.core.model.CharBuffer;
 import com.techsenger.jeditermfx.core.model.LinesBuffer;
 import com.techsenger.jeditermfx.core.model.StyleState;
 import com.techsenger.jeditermfx.core.model.TerminalLine;
@@ -98,8 +97,6 @@ public final class FastHistoryTextBuffer extends TerminalTextBuffer {
     private ScreenLinesBuffer screen;
     /** The lines one scroll takes off the screen, on their way to the history. */
     private final List<TerminalLine> scrolled = new ArrayList<>();
-    /** NUL cells a blank line's run is copied from (the run copies them): as wide as the screen has been. */
-    private char[] nuls = new char[0];
     /**
      * Blank lines' styles, {@code fillerStyle[i]} made from the current style {@code fillerStyleOf[i]}: a few,
      * as a coloured flood scrolls under a few current styles by turns (a wrap mid-colour, a line feed after a reset).
@@ -325,16 +322,13 @@ public final class FastHistoryTextBuffer extends TerminalTextBuffer {
      */
     private TerminalLine.TextEntry filler() {
         int width = getWidth();
-        if (nuls.length < width) {
-            nuls = new char[width];
-        }
         TextStyle current = styleState.getCurrent();
         int slot = System.identityHashCode(current) & (FILLER_STYLES - 1);
         if (fillerStyleOf[slot] != current) {
             fillerStyleOf[slot] = current;
             fillerStyle[slot] = current.createEmptyWithColors();
         }
-        return new BlankRun(fillerStyle[slot], new CharBuffer(nuls, 0, width));
+        return BlankRun.of(fillerStyle[slot], width);
     }
 
     private void fireModelChange() {

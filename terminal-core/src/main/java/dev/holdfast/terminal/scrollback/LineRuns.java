@@ -146,7 +146,7 @@ final class LineRuns {
         checked.last = written;
         int rest = length - x - cells;
         if (rest > 0) {
-            runs.add(new BlankRun(blank.getStyle(), blank.getText().subBuffer(cells, rest)));
+            runs.add(BlankRun.restOf(blank, cells));
         } else if (rest < 0) {
             ENTRIES_LENGTH.set(entries, x + cells);
         }

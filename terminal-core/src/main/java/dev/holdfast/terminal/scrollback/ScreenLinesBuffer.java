@@ -102,6 +102,9 @@ public final class ScreenLinesBuffer extends LinesBuffer {
         // Every filler is NUL cells (the library's createFillerEntry, or FastHistoryTextBuffer's like it).
         checkedRuns.openedWith(filler);
         // The library's blank lines share the one filler run, as here.
+        if (deleted > 1) {
+            BlankRun.sharedBySeveralLines(filler);
+        }
         for (int i = 0; i < deleted; i++) {
             lines.add(regionEnd - deleted, new TerminalLine(filler));
         }

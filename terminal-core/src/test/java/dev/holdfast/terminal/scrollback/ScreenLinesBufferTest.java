@@ -255,4 +255,42 @@ class ScreenLinesBufferTest {
                 "a blank rest in a background colour is visible: kept");
         assertTrue(fast.buffer().getLine(first + 5).getText().startsWith("blue"));
     }
+
+    @Test
+    void theRestAWriteLeavesIsThePartOfTheBlankLinesCellsTheTextDidNotCover() {
+        HeadlessModel fast = HeadlessModel.fast(20, 5, 50).feed("1\r\n2\r\n3\r\n4\r\n5\r\n");
+        TerminalLine.TextEntry blank = fast.buffer().getLine(4).getEntries().get(0);
+        fast.feed(ESC + "[31mab" + ESC + "[0m");
+        List<TerminalLine.TextEntry> runs = fast.buffer().getLine(4).getEntries();
+        assertEquals(2, runs.size(), "the text and its rest");
+        CharBuffer rest = runs.get(1).getText();
+        assertSame(blank.getText().getBuf(), rest.getBuf(), "no copy of the NULs");
+        assertEquals(2, rest.getStart());
+        assertEquals(18, rest.length());
+        assertTrue(rest.isNul());
+        HeadlessModel library = HeadlessModel.library(20, 5, 50).feed("1\r\n2\r\n3\r\n4\r\n5\r\n"
+                + ESC + "[31mab" + ESC + "[0m");
+        assertEquals(library.observable(), fast.observable());
+    }
+
+    @Test
+    void theLinesOneScrollOpensKeepTheirNulsWhenOneLinesRestIsFilledWithSpaces() {
+        // One scroll of three lines puts one blank run on all three (as the library does); the rest a write leaves
+        // on one of them must not read that run's cells, since the library fills a NUL run's whole array with
+        // spaces (unNullify, when text is appended after it) and the other two lines would turn into spaces too.
+        HeadlessModel fast = HeadlessModel.fast(20, 5, 50).feed("1\r\n2\r\n3\r\n4\r\n5" + ESC + "[3S");
+        TerminalLine.TextEntry shared = fast.buffer().getLine(2).getEntries().get(0);
+        assertSame(shared, fast.buffer().getLine(4).getEntries().get(0), "the scroll's lines share their run");
+        fast.feed(ESC + "[4;1H" + ESC + "[31mab" + ESC + "[0m");
+        List<TerminalLine.TextEntry> runs = fast.buffer().getLine(3).getEntries();
+        assertEquals(2, runs.size(), "the text and its rest");
+
+        runs.get(1).getText().unNullify();
+
+        assertEquals(' ', runs.get(1).getText().charAt(0));
+        for (int y : new int[] {2, 4}) {
+            TerminalLine.TextEntry blank = fast.buffer().getLine(y).getEntries().get(0);
+            assertTrue(blank.isNul() && blank.getText().charAt(19) == 0, "line " + y + " is still NULs");
+        }
+    }
 }
