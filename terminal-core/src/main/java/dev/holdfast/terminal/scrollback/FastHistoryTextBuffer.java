@@ -11,10 +11,7 @@ import java.lang.invoke.MethodType;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
-import java.util.Set;
-import java.util.WeakHashMap;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
@@ -87,7 +84,7 @@ public final class FastHistoryTextBuffer extends TerminalTextBuffer {
 
     private final ScrollbackLimit limit;
     /** Lines that stay objects in either history (weak: they leave with their last reference). */
-    private final Set<TerminalLine> keptAsObjects = Collections.newSetFromMap(new WeakHashMap<>());
+    private final KeptLines keptAsObjects = new KeptLines(this::onAScreen);
     private RingLinesBuffer primaryHistory;
     /** The lock installed in the library's {@code myLock}; set once, before the buffer is shared. */
     private ReentrantLock fairLock;
@@ -95,6 +92,8 @@ public final class FastHistoryTextBuffer extends TerminalTextBuffer {
     /** The history and screen in the library's fields now (the alternate screen has a pair of its own). */
     private RingLinesBuffer history;
     private ScreenLinesBuffer screen;
+    /** The primary screen's lines, also while the alternate screen is shown. */
+    private ScreenLinesBuffer primaryScreen;
     /** The lines one scroll takes off the screen, on their way to the history. */
     private final List<TerminalLine> scrolled = new ArrayList<>();
     /**
@@ -170,7 +169,7 @@ public final class FastHistoryTextBuffer extends TerminalTextBuffer {
      * identity (prompt marks, hyperlinks). Caller holds the lock.
      */
     public void keepAsObject(TerminalLine line) {
-        keptAsObjects.add(line);
+        keptAsObjects.keep(line);
     }
 
     /**
@@ -267,6 +266,13 @@ public final class FastHistoryTextBuffer extends TerminalTextBuffer {
 
     private void installScreenLines() {
         screen = installed(SCREEN, ScreenLinesBuffer.class, ScreenLinesBuffer::new);
+        if (primaryScreen == null) {
+            primaryScreen = screen;
+        }
+    }
+
+    private boolean onAScreen(TerminalLine line) {
+        return primaryScreen.holds(line) || screen != primaryScreen && screen.holds(line);
     }
 
     /**

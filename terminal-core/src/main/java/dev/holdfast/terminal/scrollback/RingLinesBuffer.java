@@ -8,10 +8,7 @@ import com.techsenger.jeditermfx.core.model.TerminalLine;
 import com.techsenger.jeditermfx.core.model.hyperlinks.TextProcessing;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
-import java.util.Set;
-import java.util.WeakHashMap;
 
 /**
  * A {@link LinesBuffer} whose lines live in a ring, so dropping the oldest lines costs O(lines dropped).
@@ -76,7 +73,7 @@ public final class RingLinesBuffer extends LinesBuffer {
     private final int[] metaOut = new int[1];
     private final LineRuns.PlainStyles plainStyles = new LineRuns.PlainStyles();
     /** Lines whose object must survive (weak: an evicted line leaves the set with its last reference). */
-    private final Set<TerminalLine> keptAsObjects;
+    private final KeptLines keptAsObjects;
     /** Line numbers ({@link #removedFromTop} + index) unpacked by {@link #getLine}, oldest first. */
     private final long[] touched = new long[TOUCHED_LINES];
     private int touchedCount;
@@ -111,14 +108,14 @@ public final class RingLinesBuffer extends LinesBuffer {
      * @param textProcessing the terminal's hyperlink processing, or {@code null} as the library allows
      */
     public RingLinesBuffer(ScrollbackLimit limit, TextProcessing textProcessing) {
-        this(limit, textProcessing, Collections.newSetFromMap(new WeakHashMap<>()));
+        this(limit, textProcessing, KeptLines.withoutScreen());
     }
 
     /**
-     * A history bounded by {@code limit} that never packs the lines in {@code keptAsObjects}, a set the caller
-     * may share between buffers and add to at any time (under the lock); it should hold its lines weakly.
+     * A history bounded by {@code limit} that never packs the lines in {@code keptAsObjects}, which the caller
+     * may share between buffers and add to at any time (under the lock).
      */
-    public RingLinesBuffer(ScrollbackLimit limit, TextProcessing textProcessing, Set<TerminalLine> keptAsObjects) {
+    public RingLinesBuffer(ScrollbackLimit limit, TextProcessing textProcessing, KeptLines keptAsObjects) {
         super(limit.lines(), textProcessing);
         this.maxLines = limit.lines();
         this.maxBytes = limit.bytes();
@@ -131,7 +128,7 @@ public final class RingLinesBuffer extends LinesBuffer {
      * tables keyed by line identity (prompt marks, hyperlinks). Caller holds the lock.
      */
     public void keepAsObject(TerminalLine line) {
-        keptAsObjects.add(line);
+        keptAsObjects.keep(line);
     }
 
     /**
@@ -263,16 +260,20 @@ public final class RingLinesBuffer extends LinesBuffer {
         for (int i = 0; i < touchedCount; i++) {
             long index = touched[i] - removedFromTop;
             if (index >= 0 && index < size) {
-                pack(slot((int) index));
+                pack(slot((int) index), false);
             }
         }
         touchedCount = 0;
     }
 
-    /** Packs the line in slot {@code s} when it is an object that may be packed and fits the packed form. */
-    private void pack(int s) {
+    /**
+     * Packs the line in slot {@code s} when it is an object that may be packed and fits the packed form;
+     * {@code fromScreen}: the line just came from the screen (see {@link KeptLines#entering}).
+     */
+    private void pack(int s, boolean fromScreen) {
         TerminalLine line = slots[s];
-        if (line == null || !packing || line.getTypeAheadLine() != null || keptAsObjects.contains(line)) {
+        if (line == null || !packing || line.getTypeAheadLine() != null
+                || (fromScreen ? keptAsObjects.entering(line) : keptAsObjects.isKept(line))) {
             return;
         }
         long address = packed.add(line, metaOut);
@@ -340,19 +341,19 @@ public final class RingLinesBuffer extends LinesBuffer {
         System.arraycopy(ring, 0, target, at + first, count - first);
     }
 
-    private void append(TerminalLine line) {
+    private void append(TerminalLine line, boolean fromScreen) {
         ensureSlots(size + 1);
-        put(slot(size), line);
+        put(slot(size), line, fromScreen);
     }
 
     /** Puts {@code line} in the free slot {@code s}, which the caller has just made part of the ring; packs it if it may. */
-    private void put(int s, TerminalLine line) {
+    private void put(int s, TerminalLine line, boolean fromScreen) {
         LineRuns.dropPlainBlankTail(line, plainStyles);
         slots[s] = line;
         size++;
         // Packed, the line is measured from its record; only a line that stays an object is walked run by run.
         footprints[s] = 0;
-        pack(s);
+        pack(s, fromScreen);
         if (slots[s] != null) {
             footprints[s] = footprint(line);
             bytes += footprints[s];
@@ -410,7 +411,7 @@ public final class RingLinesBuffer extends LinesBuffer {
         int from = Math.max(0, lines.size() - maxLines);
         ensureSlots(lines.size() - from);
         for (int i = from; i < lines.size(); i++) {
-            append(lines.get(i));
+            append(lines.get(i), false);
         }
     }
 
@@ -419,7 +420,7 @@ public final class RingLinesBuffer extends LinesBuffer {
         if (size >= maxLines && size > 0) {
             removeTopLines(1);
         }
-        append(line);
+        append(line, false);
     }
 
     // ---- LinesBuffer ----
@@ -619,6 +620,7 @@ public final class RingLinesBuffer extends LinesBuffer {
         }
     }
 
+    /** Lines that leave the screen for the history, oldest first, as the library's scrolls and resizes add them. */
     @Override
     public void addLines(List<TerminalLine> lines) {
         int incoming = lines.size();
@@ -628,7 +630,7 @@ public final class RingLinesBuffer extends LinesBuffer {
             dropAll();
             ensureSlots(maxLines);
             for (int i = incoming - maxLines; i < incoming; i++) {
-                append(lines.get(i));
+                append(lines.get(i), true);
             }
         } else {
             int newSize = size + incoming;
@@ -637,7 +639,7 @@ public final class RingLinesBuffer extends LinesBuffer {
             }
             ensureSlots(size + incoming);
             for (TerminalLine line : lines) {
-                append(line);
+                append(line, true);
             }
         }
         keepWithinMemory();
@@ -664,7 +666,7 @@ public final class RingLinesBuffer extends LinesBuffer {
         ensureSlots(size + take);
         for (int i = lines.size() - 1; i >= lines.size() - take; i--) {
             start = start == 0 ? slots.length - 1 : start - 1;
-            put(start, lines.get(i));
+            put(start, lines.get(i), false);
         }
         removedFromTop -= take;
         int before = size;
@@ -716,13 +718,14 @@ public final class RingLinesBuffer extends LinesBuffer {
             ring.rewrites++;
             ring.dropAll();
             ring.ensureSlots(combined.size());
-            combined.forEach(ring::append);
+            combined.forEach(line -> ring.append(line, false));
         } else {
             // Prepending to a library buffer needs its private addLinesFirst, which only another library
             // buffer can call: stage the lines in an unbounded one and let it move them.
             LinesBuffer staging = new LinesBuffer(-1, textProcessing);
             staging.addLines(bottom);
             staging.moveBottomLinesTo(moved, target);
+            bottom.forEach(keptAsObjects::leftHistory);
         }
         dropLast(moved);
     }

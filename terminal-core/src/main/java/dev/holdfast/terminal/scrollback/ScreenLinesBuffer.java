@@ -74,6 +74,21 @@ public final class ScreenLinesBuffer extends LinesBuffer {
         return removed;
     }
 
+    /** Whether {@code line}, that very object, is one of this screen's lines. */
+    boolean holds(TerminalLine line) {
+        @SuppressWarnings("unchecked")
+        List<TerminalLine> lines = LINES == null ? null : (List<TerminalLine>) LINES.get(this);
+        if (lines == null) {
+            return true; // unknown: kept as if it were
+        }
+        for (TerminalLine held : lines) {
+            if (held == line) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /**
      * {@link #deleteLines} without a buffer for the deleted lines: they are added to {@code gone}, in order. This
      * is how every line scrolls up, so it edits the screen's list in place, with nothing allocated but the blank
