@@ -10,6 +10,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.Lock;
@@ -96,6 +97,16 @@ public final class FastHistoryTextBuffer extends TerminalTextBuffer {
     private ScreenLinesBuffer primaryScreen;
     /** The lines one scroll takes off the screen, on their way to the history. */
     private final List<TerminalLine> scrolled = new ArrayList<>();
+    /**
+     * Line objects the history let go of, packed, for the screen to open as blank lines again. Why: a new line is
+     * seven objects of the library's (the line, its run list and its highlight list with their arrays and lock),
+     * one per line of a flood; a packed line's object is referenced by nothing else (tables keyed by line
+     * identity keep their lines unpacked, see {@link KeptLines}), and every read of the model copies what it
+     * reads under the lock.
+     */
+    private final ArrayDeque<TerminalLine> spareLines = new ArrayDeque<>();
+    private final List<TerminalLine> letGo = new ArrayList<>();
+    private static final int SPARE_LINES = 8;
     /**
      * Blank lines' styles, {@code fillerStyle[i]} made from the current style {@code fillerStyleOf[i]}: a few,
      * as a coloured flood scrolls under a few current styles by turns (a wrap mid-colour, a line feed after a reset).
@@ -287,13 +298,17 @@ public final class FastHistoryTextBuffer extends TerminalTextBuffer {
             return;
         }
         try {
-            if (!screen.scrollUp(scrollRegionTop - 1, -dy, scrollRegionBottom - 1, filler(), scrolled)) {
+            if (!screen.scrollUp(scrollRegionTop - 1, -dy, scrollRegionBottom - 1, filler(), scrolled, spareLines)) {
                 super.scrollArea(scrollRegionTop, dy, scrollRegionBottom);
                 return;
             }
             fireModelChange(); // the library's deleteLines
             if (scrollRegionTop == 1) {
-                history.addLines(scrolled);
+                history.addLines(scrolled, letGo);
+                for (int i = 0; i < letGo.size() && spareLines.size() < SPARE_LINES; i++) {
+                    spareLines.add(letGo.get(i));
+                }
+                letGo.clear();
             }
             fireModelChange();
         } finally {

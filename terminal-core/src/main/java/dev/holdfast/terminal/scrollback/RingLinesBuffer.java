@@ -341,13 +341,17 @@ public final class RingLinesBuffer extends LinesBuffer {
         System.arraycopy(ring, 0, target, at + first, count - first);
     }
 
-    private void append(TerminalLine line, boolean fromScreen) {
+    /** @return whether the line was packed: its object is no longer held here */
+    private boolean append(TerminalLine line, boolean fromScreen) {
         ensureSlots(size + 1);
-        put(slot(size), line, fromScreen);
+        return put(slot(size), line, fromScreen);
     }
 
-    /** Puts {@code line} in the free slot {@code s}, which the caller has just made part of the ring; packs it if it may. */
-    private void put(int s, TerminalLine line, boolean fromScreen) {
+    /**
+     * Puts {@code line} in the free slot {@code s}, which the caller has just made part of the ring; packs it if
+     * it may, and then returns true.
+     */
+    private boolean put(int s, TerminalLine line, boolean fromScreen) {
         LineRuns.dropPlainBlankTail(line, plainStyles);
         slots[s] = line;
         size++;
@@ -357,7 +361,9 @@ public final class RingLinesBuffer extends LinesBuffer {
         if (slots[s] != null) {
             footprints[s] = footprint(line);
             bytes += footprints[s];
+            return false;
         }
+        return true;
     }
 
     /**
@@ -623,6 +629,14 @@ public final class RingLinesBuffer extends LinesBuffer {
     /** Lines that leave the screen for the history, oldest first, as the library's scrolls and resizes add them. */
     @Override
     public void addLines(List<TerminalLine> lines) {
+        addLines(lines, null);
+    }
+
+    /**
+     * {@link #addLines(List)}, adding to {@code letGo} (if not null) each of {@code lines} that was packed: its
+     * object is no longer part of this history, and the caller may use it again.
+     */
+    void addLines(List<TerminalLine> lines, List<TerminalLine> letGo) {
         int incoming = lines.size();
         if (incoming >= maxLines) {
             // Everything kept now and all but the last maxLines incoming lines leave from the top.
@@ -630,7 +644,7 @@ public final class RingLinesBuffer extends LinesBuffer {
             dropAll();
             ensureSlots(maxLines);
             for (int i = incoming - maxLines; i < incoming; i++) {
-                append(lines.get(i), true);
+                appendFromScreen(lines.get(i), letGo);
             }
         } else {
             int newSize = size + incoming;
@@ -639,7 +653,7 @@ public final class RingLinesBuffer extends LinesBuffer {
             }
             ensureSlots(size + incoming);
             for (TerminalLine line : lines) {
-                append(line, true);
+                appendFromScreen(line, letGo);
             }
         }
         keepWithinMemory();
@@ -672,6 +686,12 @@ public final class RingLinesBuffer extends LinesBuffer {
         int before = size;
         keepWithinMemory();
         return Math.max(0, take - (before - size));
+    }
+
+    private void appendFromScreen(TerminalLine line, List<TerminalLine> letGo) {
+        if (append(line, true) && letGo != null) {
+            letGo.add(line);
+        }
     }
 
     /** Drops the oldest lines while the kept ones take more than the memory cap. */

@@ -8,6 +8,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Deque;
 import java.util.List;
 
 /**
@@ -66,7 +67,7 @@ public final class ScreenLinesBuffer extends LinesBuffer {
     @Override
     public LinesBuffer deleteLines(int y, int count, int lastLine, TerminalLine.TextEntry filler) {
         List<TerminalLine> gone = new ArrayList<>(Math.max(0, Math.min(count, lastLine + 1 - y)));
-        if (!scrollUp(y, count, lastLine, filler, gone)) {
+        if (!scrollUp(y, count, lastLine, filler, gone, null)) {
             return super.deleteLines(y, count, lastLine, filler);
         }
         LinesBuffer removed = new LinesBuffer(null);
@@ -95,7 +96,8 @@ public final class ScreenLinesBuffer extends LinesBuffer {
      * lines. Returns false, having changed nothing, for
      * arguments outside the screen (or without the list's field), which take the library's path.
      */
-    boolean scrollUp(int y, int count, int lastLine, TerminalLine.TextEntry filler, List<TerminalLine> gone) {
+    boolean scrollUp(int y, int count, int lastLine, TerminalLine.TextEntry filler, List<TerminalLine> gone,
+                     Deque<TerminalLine> spare) {
         @SuppressWarnings("unchecked")
         List<TerminalLine> lines = LINES == null ? null : (List<TerminalLine>) LINES.get(this);
         int total = lines == null ? 0 : lines.size();
@@ -121,7 +123,13 @@ public final class ScreenLinesBuffer extends LinesBuffer {
             BlankRun.sharedBySeveralLines(filler);
         }
         for (int i = 0; i < deleted; i++) {
-            lines.add(regionEnd - deleted, new TerminalLine(filler));
+            TerminalLine opened = spare == null ? null : spare.poll();
+            if (opened == null) {
+                opened = new TerminalLine(filler);
+            } else {
+                opened.clear(filler);
+            }
+            lines.add(regionEnd - deleted, opened);
         }
         return true;
     }

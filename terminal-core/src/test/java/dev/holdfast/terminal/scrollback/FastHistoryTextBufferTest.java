@@ -434,4 +434,27 @@ class FastHistoryTextBufferTest {
         assertEquals("1", history.get(0));
         assertEquals("4996", history.get(4_995));
     }
+
+    @Test
+    void linesTheHistoryPackedAreOpenedAgainAsBlankUnwrappedLines() {
+        String esc = "\u001b";
+        HeadlessModel fast = HeadlessModel.fast(10, 4, 100);
+        HeadlessModel library = HeadlessModel.library(10, 4, 100);
+        java.util.Set<com.techsenger.jeditermfx.core.model.TerminalLine> seen =
+                Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        int reused = 0;
+        for (int i = 0; i < 60; i++) {
+            // Wrapped lines and coloured blank rests, so that a line opened again carries neither.
+            String chunk = (i % 3 == 0 ? "wrapped-line-" + i : esc + "[4" + (i % 8) + "mline " + i + esc + "[0m")
+                    + "\r\n";
+            fast.feed(chunk);
+            library.feed(chunk);
+            com.techsenger.jeditermfx.core.model.TerminalLine bottom = fast.buffer().getLine(3);
+            if (!seen.add(bottom)) {
+                reused++;
+            }
+        }
+        assertTrue(reused > 30, "the screen's new lines are the history's packed ones: " + reused);
+        assertEquals(library.observable(), fast.observable());
+    }
 }

@@ -63,6 +63,7 @@ class KeptLinesTest {
 
         int promptRow = 3;
         assertSame(prompt, historyLine(model, promptRow), "a prompt mark keyed by the object still finds it");
+        assertEquals("$ make", prompt.getText().replace("\u0000", ""), "and it was never opened again as a blank line");
         RingLinesBuffer history = (RingLinesBuffer) model.buffer().getHistoryBuffer();
         assertEquals(history.getLineCount() - 1, history.packedLines(), "every other line is packed");
         assertEquals(0, keptOf(model).outsideCount(), "the lines of a flood are compared with nothing");
