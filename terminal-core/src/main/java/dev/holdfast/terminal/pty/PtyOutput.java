@@ -13,7 +13,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A PTY's output as an {@link InputStream} whose reads allocate no buffer: the bytes go straight into the
- * caller's array. (pty4j's wait for output still makes two small JNA structures per read, a few kilobytes.)
+ * caller's array. On Linux the wait and the read are Holdfast's own direct calls ({@link DirectPtyRead}); elsewhere
+ * pty4j's, whose wait for output makes two small JNA structures per read, a few kilobytes.
  *
  * <p>Why: pty4j's own stream ({@code PTYInputStream.read(byte[], int, int)}) allocates a fresh array of the
  * requested length for every read and copies it over; with the 64 KB reads a flood needs, that is 64 KB of
@@ -41,19 +42,31 @@ public final class PtyOutput extends InputStream {
         READ = read;
     }
 
+    /** The largest read a direct read takes at once (a caller's larger read gets this much). */
+    static final int DIRECT_READ_BYTES = 64 * 1024;
+
     private final Pty pty;
     private final InputStream fallback;
+    /** Null where the direct read is not available. */
+    private final DirectPtyRead direct;
     /** For reads at an offset: {@code Pty.read} fills from index 0. Grown once to the largest read asked for. */
     private byte[] scratch = new byte[0];
 
     private PtyOutput(Pty pty, InputStream fallback) {
         this.pty = pty;
         this.fallback = fallback;
+        this.direct = DirectPtyRead.available() ? new DirectPtyRead(pty, DIRECT_READ_BYTES) : null;
+    }
+
+    /** Whether reads are Holdfast's direct calls, not pty4j's. */
+    boolean readsDirectly() {
+        return direct != null;
     }
 
     /** The output of {@code process}: the allocation-free reader where pty4j allows it, else its own stream. */
     public static InputStream of(PtyProcess process) {
-        if (READ != null && process instanceof UnixPtyProcess unix && unix.getPty() != null) {
+        if ((READ != null || DirectPtyRead.available()) && process instanceof UnixPtyProcess unix
+                && unix.getPty() != null) {
             return new PtyOutput(unix.getPty(), process.getInputStream());
         }
         return process.getInputStream();
@@ -71,6 +84,9 @@ public final class PtyOutput extends InputStream {
         }
         if (length == 0) {
             return 0;
+        }
+        if (direct != null) {
+            return direct.read(buf, offset, length);
         }
         byte[] target = buf;
         if (offset != 0) {

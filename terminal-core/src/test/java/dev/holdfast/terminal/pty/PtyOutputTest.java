@@ -31,6 +31,8 @@ class PtyOutputTest {
         try {
             InputStream out = PtyOutput.of(process);
             assertTrue(out instanceof PtyOutput, "this pty4j lets Holdfast read into its own buffer");
+            boolean direct = ((PtyOutput) out).readsDirectly();
+            assertEquals(com.sun.jna.Platform.isLinux(), direct, "Holdfast's own calls on Linux, pty4j's elsewhere");
             ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
             byte[] buffer = new byte[64 * 1024];
             long read = 0;
@@ -53,12 +55,48 @@ class PtyOutputTest {
             }
             long allocated = threads.getCurrentThreadAllocatedBytes() - allocatedBefore;
             assertEquals(TOTAL, read, "every byte the program wrote");
-            // pty4j's own stream allocates a buffer of the requested 64 KB per read; what is left here is its
-            // wait for output (two small JNA structures per poll), a few kilobytes.
-            assertTrue(allocated / reads < 16 * 1024, allocated + " bytes allocated in " + reads + " reads of "
-                    + read + " bytes");
+            // pty4j's own stream allocates a buffer of the requested 64 KB per read; pty4j's wait for output, two
+            // small JNA structures per poll, a few kilobytes; the direct calls, nothing.
+            assertTrue(allocated / reads < (direct ? 256 : 16 * 1024), allocated + " bytes allocated in " + reads
+                    + " reads of " + read + " bytes");
         } finally {
             process.destroy();
+            process.waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void aReadWaitingForOutputEndsWhenTheStreamIsClosed() throws Exception {
+        // The shell's child keeps the PTY open, so only the close can end the wait.
+        PtyProcess process = new PtyProcessBuilder(new String[] {"/bin/sh", "-c", "echo ready; sleep 60"})
+                .setEnvironment(Map.of("PATH", "/usr/bin:/bin", "TERM", "dumb"))
+                .start();
+        try {
+            InputStream out = PtyOutput.of(process);
+            byte[] buffer = new byte[64 * 1024];
+            StringBuilder seen = new StringBuilder();
+            while (!seen.toString().contains("ready")) {
+                int n = out.read(buffer, 0, buffer.length);
+                assertTrue(n > 0, "output before the close");
+                seen.append(new String(buffer, 0, n, java.nio.charset.StandardCharsets.US_ASCII));
+            }
+            java.util.concurrent.CompletableFuture<Integer> waiting = java.util.concurrent.CompletableFuture
+                    .supplyAsync(() -> {
+                        try {
+                            return out.read(buffer, 0, buffer.length);
+                        } catch (IOException e) {
+                            throw new java.io.UncheckedIOException(e);
+                        }
+                    });
+            // Give the read time to start waiting; if the close comes first, the read sees a closed PTY anyway.
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+            while (System.nanoTime() < deadline && !waiting.isDone()) {
+                Thread.onSpinWait();
+            }
+            out.close();
+            assertEquals(-1, waiting.get(10, TimeUnit.SECONDS), "the waiting read ends at the close");
+        } finally {
+            process.destroyForcibly();
             process.waitFor(10, TimeUnit.SECONDS);
         }
     }
