@@ -49,8 +49,7 @@ public final class KeptLines {
     /** Keeps {@code line}'s object in every history that shares this. */
     public void keep(TerminalLine line) {
         kept.add(line);
-        if (!holdsOutside(line)) {
-            outside.add(line);
+        if (addOutside(line)) {
             if (outside.size() > pruneAbove) {
                 outside.removeIf(onAScreen.negate());
                 pruneAbove = Math.max(FIRST_PRUNE, 2 * outside.size());
@@ -68,19 +67,18 @@ public final class KeptLines {
      * outside. Cheap for the lines of a flood, which were never kept.
      */
     public boolean entering(TerminalLine line) {
-        for (int i = outside.size() - 1; i >= 0; i--) {
-            if (outside.get(i) == line) {
-                outside.remove(i);
-                return true;
-            }
+        int at = indexOfSame(outside, line);
+        if (at < 0) {
+            return false;
         }
-        return false;
+        outside.remove(at);
+        return true;
     }
 
     /** {@code line} left a history for the screen: if it is kept, it may come back through {@link #entering}. */
     public void leftHistory(TerminalLine line) {
-        if (kept.contains(line) && !holdsOutside(line)) {
-            outside.add(line);
+        if (kept.contains(line)) {
+            addOutside(line);
         }
     }
 
@@ -89,12 +87,26 @@ public final class KeptLines {
         return outside.size();
     }
 
-    private boolean holdsOutside(TerminalLine line) {
-        for (TerminalLine held : outside) {
-            if (held == line) {
-                return true;
+    /** Adds {@code line} to the lines outside a history unless it is there already; whether it was added. */
+    private boolean addOutside(TerminalLine line) {
+        if (indexOfSame(outside, line) >= 0) {
+            return false;
+        }
+        outside.add(line);
+        return true;
+    }
+
+    /**
+     * Where {@code line}, that very object, is in {@code lines} (the last place), or -1. By identity, not
+     * {@code List.indexOf}: the tables these lines serve are keyed by the object, and two lines with the same cells
+     * are two lines (the library's {@code TerminalLine} has no {@code equals} today; this does not depend on it).
+     */
+    static int indexOfSame(List<TerminalLine> lines, TerminalLine line) {
+        for (int i = lines.size() - 1; i >= 0; i--) {
+            if (lines.get(i) == line) {
+                return i;
             }
         }
-        return false;
+        return -1;
     }
 }

@@ -77,17 +77,15 @@ public final class ScreenLinesBuffer extends LinesBuffer {
 
     /** Whether {@code line}, that very object, is one of this screen's lines. */
     boolean holds(TerminalLine line) {
-        @SuppressWarnings("unchecked")
-        List<TerminalLine> lines = LINES == null ? null : (List<TerminalLine>) LINES.get(this);
-        if (lines == null) {
-            return true; // unknown: kept as if it were
-        }
-        for (TerminalLine held : lines) {
-            if (held == line) {
-                return true;
-            }
-        }
-        return false;
+        List<TerminalLine> lines = lines();
+        // Unknown without the list's field: taken as held, so that a kept line is never let go of.
+        return lines == null || KeptLines.indexOfSame(lines, line) >= 0;
+    }
+
+    /** The library's list of this screen's lines, or null without its field. */
+    @SuppressWarnings("unchecked")
+    private List<TerminalLine> lines() {
+        return LINES == null ? null : (List<TerminalLine>) LINES.get(this);
     }
 
     /**
@@ -98,8 +96,7 @@ public final class ScreenLinesBuffer extends LinesBuffer {
      */
     boolean scrollUp(int y, int count, int lastLine, TerminalLine.TextEntry filler, List<TerminalLine> gone,
                      Deque<TerminalLine> spare) {
-        @SuppressWarnings("unchecked")
-        List<TerminalLine> lines = LINES == null ? null : (List<TerminalLine>) LINES.get(this);
+        List<TerminalLine> lines = lines();
         int total = lines == null ? 0 : lines.size();
         if (lines == null || y < 0 || count < 1 || y > lastLine || lastLine >= total) {
             return false;

@@ -5,11 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.pty4j.PtyProcess;
 import com.pty4j.PtyProcessBuilder;
+import com.sun.jna.Platform;
 import com.sun.management.ThreadMXBean;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -32,7 +36,7 @@ class PtyOutputTest {
             InputStream out = PtyOutput.of(process);
             assertTrue(out instanceof PtyOutput, "this pty4j lets Holdfast read into its own buffer");
             boolean direct = ((PtyOutput) out).readsDirectly();
-            assertEquals(com.sun.jna.Platform.isLinux(), direct, "Holdfast's own calls on Linux, pty4j's elsewhere");
+            assertEquals(Platform.isLinux(), direct, "Holdfast's own calls on Linux, pty4j's elsewhere");
             ThreadMXBean threads = (ThreadMXBean) ManagementFactory.getThreadMXBean();
             byte[] buffer = new byte[64 * 1024];
             long read = 0;
@@ -78,26 +82,37 @@ class PtyOutputTest {
             while (!seen.toString().contains("ready")) {
                 int n = out.read(buffer, 0, buffer.length);
                 assertTrue(n > 0, "output before the close");
-                seen.append(new String(buffer, 0, n, java.nio.charset.StandardCharsets.US_ASCII));
+                seen.append(new String(buffer, 0, n, StandardCharsets.US_ASCII));
             }
-            java.util.concurrent.CompletableFuture<Integer> waiting = java.util.concurrent.CompletableFuture
-                    .supplyAsync(() -> {
-                        try {
-                            return out.read(buffer, 0, buffer.length);
-                        } catch (IOException e) {
-                            throw new java.io.UncheckedIOException(e);
-                        }
-                    });
-            // Give the read time to start waiting; if the close comes first, the read sees a closed PTY anyway.
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
-            while (System.nanoTime() < deadline && !waiting.isDone()) {
-                Thread.onSpinWait();
+            CompletableFuture<Integer> waiting = new CompletableFuture<>();
+            Thread reader = new Thread(() -> {
+                try {
+                    waiting.complete(out.read(buffer, 0, buffer.length));
+                } catch (IOException | RuntimeException e) {
+                    waiting.completeExceptionally(e);
+                }
+            }, "pty-output-test-reader");
+            reader.start();
+            // Close once the read waits in poll (Holdfast's or pty4j's), so that the close is what ends the wait.
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (!waitsInPoll(reader) && System.nanoTime() < deadline) {
+                Thread.sleep(5);
             }
+            assertTrue(waitsInPoll(reader), "the read waits for output");
             out.close();
             assertEquals(-1, waiting.get(10, TimeUnit.SECONDS), "the waiting read ends at the close");
         } finally {
             process.destroyForcibly();
             process.waitFor(10, TimeUnit.SECONDS);
         }
+    }
+
+    private static boolean waitsInPoll(Thread reader) {
+        for (StackTraceElement frame : reader.getStackTrace()) {
+            if (frame.getMethodName().equals("poll")) {
+                return true;
+            }
+        }
+        return false;
     }
 }

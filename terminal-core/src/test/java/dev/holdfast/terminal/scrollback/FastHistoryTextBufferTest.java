@@ -8,12 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.techsenger.jeditermfx.core.model.LinesBuffer;
+import com.techsenger.jeditermfx.core.model.TerminalLine;
 import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
@@ -440,8 +443,7 @@ class FastHistoryTextBufferTest {
         String esc = "\u001b";
         HeadlessModel fast = HeadlessModel.fast(10, 4, 100);
         HeadlessModel library = HeadlessModel.library(10, 4, 100);
-        java.util.Set<com.techsenger.jeditermfx.core.model.TerminalLine> seen =
-                Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        Set<TerminalLine> seen = Collections.newSetFromMap(new IdentityHashMap<>());
         int reused = 0;
         for (int i = 0; i < 60; i++) {
             // Wrapped lines and coloured blank rests, so that a line opened again carries neither.
@@ -449,7 +451,7 @@ class FastHistoryTextBufferTest {
                     + "\r\n";
             fast.feed(chunk);
             library.feed(chunk);
-            com.techsenger.jeditermfx.core.model.TerminalLine bottom = fast.buffer().getLine(3);
+            TerminalLine bottom = fast.buffer().getLine(3);
             if (!seen.add(bottom)) {
                 reused++;
             }
