@@ -26,11 +26,13 @@ import java.util.Map;
  * <p>Run: {@code mvn -pl terminal-core test-compile} then
  * {@code java -cp <test-classes>:<classes>:<deps> dev.holdfast.terminal.emulation.ParserBenchmark [seq lines] [MB]}
  * (0 leaves a workload out); {@code -Dbench.parser=HOLDFAST} (or {@code JEDITERM}) times one parser only, for
- * before/after runs of Holdfast's.
+ * before/after runs of Holdfast's; {@code -Dbench.history=100000} keeps that many lines of history instead of 1,000, to
+ * see what a long history costs per line.
  */
 public final class ParserBenchmark {
     private static final int RUNS = 5;
     private static final int READ = 4096;
+    private static final int HISTORY = Integer.getInteger("bench.history", 1000);
 
     private ParserBenchmark() {
     }
@@ -50,7 +52,7 @@ public final class ParserBenchmark {
             workloads.put(megabytes + " MB coloured", coloured(megabytes));
         }
         Map<String, Long> best = new LinkedHashMap<>();
-        out.printf(Locale.ROOT, "read loops fed from memory in %d-byte reads, 80x24, 1,000 lines of history%n", READ);
+        out.printf(Locale.ROOT, "read loops fed from memory in %d-byte reads, 80x24, %,d lines of history%n", READ, HISTORY);
         String only = System.getProperty("bench.parser", "");
         for (Map.Entry<String, byte[]> workload : workloads.entrySet()) {
             for (EmulatorParser parser : EmulatorParser.values()) {
@@ -84,7 +86,7 @@ public final class ParserBenchmark {
 
     private static void feed(EmulatorParser parser, byte[] output) throws IOException {
         StyleState style = new StyleState();
-        FastHistoryTextBuffer buffer = FastHistoryTextBuffer.create(80, 24, style, 1000);
+        FastHistoryTextBuffer buffer = FastHistoryTextBuffer.create(80, 24, style, HISTORY);
         JediTerminal terminal = new JediTerminal(new HiddenDisplay(), buffer, style);
         InputStream pty = new InputStream() {
             private int at;
