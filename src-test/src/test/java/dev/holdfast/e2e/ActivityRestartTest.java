@@ -27,6 +27,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -38,7 +39,8 @@ class ActivityRestartTest {
     private static final Duration DEADLINE = Duration.ofSeconds(90);
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    @TempDir
+    // Kept when the test fails: the app's log there says where a clock that did not come back came from.
+    @TempDir(cleanup = CleanupMode.ON_SUCCESS)
     Path work;
 
     private Process app;
@@ -159,6 +161,21 @@ class ActivityRestartTest {
         return kept;
     }
 
+    /** The app's log lines about clocks and panels (both launches), for a failure's message. */
+    private String clockLog() {
+        StringBuilder lines = new StringBuilder("\n(kept in " + work + "; the app's log about clocks:)");
+        try {
+            for (String line : Files.readAllLines(state.resolve("logs/holdfast.log"), StandardCharsets.UTF_8)) {
+                if (line.contains("clock") || line.contains("Launch ") || line.contains("quit")) {
+                    lines.append('\n').append(line);
+                }
+            }
+        } catch (IOException e) {
+            lines.append("\n(no log: ").append(e).append(')');
+        }
+        return lines.toString();
+    }
+
     private String newTab() throws Exception {
         return json(List.of("new-tab")).path("panelId").asText();
     }
@@ -235,7 +252,8 @@ class ActivityRestartTest {
         assertTrue(app.waitFor(60, TimeUnit.SECONDS), "the quit ends Holdfast");
         launch(codexEnv);
         JsonNode relaunched = awaitSettledCards(4);
-        assertEquals(kept(before, agent), kept(clocks(relaunched), agent), "after a clean quit and relaunch");
+        assertEquals(kept(before, agent), kept(clocks(relaunched), agent),
+                () -> "after a clean quit and relaunch" + clockLog());
         assertEquals("idle", cardOf(relaunched, agent).path("state").asText(), "the agent ended with the quit");
         before = clocks(relaunched);
 
@@ -244,7 +262,7 @@ class ActivityRestartTest {
         app.destroyForcibly();
         assertTrue(app.waitFor(30, TimeUnit.SECONDS));
         launch(codexEnv);
-        assertEquals(before, clocks(awaitSettledCards(4)), "after kill -9 and relaunch");
+        assertEquals(before, clocks(awaitSettledCards(4)), () -> "after kill -9 and relaunch" + clockLog());
         assertEquals(0, ctl(List.of("quit")).status());
         assertTrue(app.waitFor(60, TimeUnit.SECONDS));
     }
