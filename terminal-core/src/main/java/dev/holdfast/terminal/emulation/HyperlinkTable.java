@@ -4,8 +4,11 @@ import com.techsenger.jeditermfx.core.model.JediTerminal;
 import com.techsenger.jeditermfx.core.model.TerminalLine;
 import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
 import dev.holdfast.terminal.scrollback.FastHistoryTextBuffer;
+import dev.holdfast.terminal.scrollback.RewrapAnchors;
+import dev.holdfast.terminal.scrollback.RingLinesBuffer;
 import dev.holdfast.terminal.stream.HyperlinkListener;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.WeakHashMap;
@@ -87,6 +90,91 @@ public final class HyperlinkTable implements HyperlinkListener {
         }
         openUri = null;
         openLine = null;
+    }
+
+    /**
+     * Before a change of width (which re-wraps every line into new objects): takes each link's first and last cell
+     * in {@code rewrapping}, and returns what puts the links on the new lines once the model has its new width:
+     * a link is kept where both its ends are found again, over every row its text now covers. Caller holds the
+     * buffer lock from this call until the returned action has run.
+     */
+    public Runnable rewrap(FastHistoryTextBuffer rewrapping) {
+        record End(Span span, boolean first) {
+        }
+        Map<End, RewrapAnchors.Place> places = new IdentityHashMap<>();
+        List<End[]> links = new ArrayList<>();
+        for (Map.Entry<TerminalLine, List<Span>> line : spans.entrySet()) {
+            for (Span span : line.getValue()) {
+                End[] ends = {new End(span, true), new End(span, false)};
+                places.put(ends[0], new RewrapAnchors.Place(line.getKey(), span.from()));
+                places.put(ends[1], new RewrapAnchors.Place(line.getKey(), span.to() - 1));
+                links.add(ends);
+            }
+        }
+        RewrapAnchors<End> anchors = rewrapping.anchors(places);
+        return () -> {
+            Map<End, RewrapAnchors.Place> found = anchors.find();
+            spans.clear();
+            for (End[] ends : links) {
+                RewrapAnchors.Place first = found.get(ends[0]);
+                RewrapAnchors.Place last = found.get(ends[1]);
+                if (first != null && last != null) {
+                    relink(first, last, ends[0].span().uri());
+                }
+            }
+        };
+    }
+
+    /** A link's spans from {@code first} to {@code last}, both cells included, on the lines found for them. */
+    private void relink(RewrapAnchors.Place first, RewrapAnchors.Place last, String uri) {
+        if (first.line() == last.line()) {
+            addSpan(first.line(), new Span(first.column(), last.column() + 1, uri));
+            return;
+        }
+        addSpan(first.line(), new Span(first.column(), buffer.getWidth(), uri));
+        addSpan(last.line(), new Span(0, last.column() + 1, uri));
+        // The rows between are wholly the link's; found from its last row up, where the shown screen has them.
+        if (buffer.isUsingAlternateBuffer()) {
+            return;
+        }
+        int row = buffer.getHeight() - 1;
+        int top = -buffer.getHistoryLinesCount();
+        while (row >= top && lineObjectAt(row) != last.line()) {
+            row--;
+        }
+        List<TerminalLine> between = new ArrayList<>();
+        for (int up = row - 1; row >= top && up >= top && row - up < MAX_LINK_LINES; up--) {
+            TerminalLine line = buffer.getLine(up);
+            if (line == first.line()) {
+                for (TerminalLine middle : between) {
+                    FastHistoryTextBuffer.keepAsObject(buffer, middle);
+                    addSpan(middle, new Span(0, buffer.getWidth(), uri));
+                }
+                return;
+            }
+            between.add(line);
+        }
+    }
+
+    /** The line at {@code row} where it is an object; a packed history line (null) is not unpacked to compare. */
+    private TerminalLine lineObjectAt(int row) {
+        if (row < 0 && buffer.getHistoryBuffer() instanceof RingLinesBuffer history) {
+            return history.objectAt(history.getLineCount() + row);
+        }
+        return buffer.getLine(row);
+    }
+
+    /** Adds a span; one that goes on where a span of the same link on the line ends joins it (a re-wrap's halves). */
+    private void addSpan(TerminalLine line, Span span) {
+        List<Span> onLine = spans.computeIfAbsent(line, l -> new ArrayList<>(1));
+        for (int i = 0; i < onLine.size(); i++) {
+            Span known = onLine.get(i);
+            if (known.uri().equals(span.uri()) && (known.to() == span.from() || span.to() == known.from())) {
+                onLine.set(i, new Span(Math.min(known.from(), span.from()), Math.max(known.to(), span.to()), span.uri()));
+                return;
+            }
+        }
+        onLine.add(span);
     }
 
     /** The links on {@code line}, possibly empty. Caller holds the buffer lock. */

@@ -13,6 +13,7 @@ import dev.holdfast.terminal.vt.VtParser;
 import com.techsenger.jeditermfx.core.emulator.mouse.MouseMode;
 import com.techsenger.jeditermfx.core.model.JediTerminal;
 import com.techsenger.jeditermfx.core.model.StyleState;
+import com.techsenger.jeditermfx.core.model.TerminalLine;
 import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
 import com.techsenger.jeditermfx.core.util.TermSize;
 import com.pty4j.PtyProcess;
@@ -22,6 +23,7 @@ import com.pty4j.unix.UnixPtyProcess;
 import dev.holdfast.terminal.pty.ProcessInspector;
 import dev.holdfast.terminal.pty.ProcessSnapshot;
 import dev.holdfast.terminal.scrollback.FastHistoryTextBuffer;
+import dev.holdfast.terminal.scrollback.RewrapAnchors;
 import dev.holdfast.terminal.shell.PromptMarks;
 import dev.holdfast.terminal.shell.ShellLaunch;
 import dev.holdfast.terminal.shell.ShellStatus;
@@ -450,7 +452,15 @@ public final class TerminalSession implements AutoCloseable {
         }
         buffer.lock();
         try {
+            // A new width re-wraps every line into new objects: prompt marks and links are found again in them.
+            boolean rewraps = size.getColumns() != buffer.getWidth();
+            RewrapAnchors<TerminalLine> prompts = rewraps ? buffer.anchors(promptMarks.places()) : null;
+            Runnable relink = rewraps ? hyperlinks.rewrap(buffer) : null;
             terminal.resize(size, RequestOrigin.User);
+            if (rewraps) {
+                promptMarks.rewrapped(prompts.find());
+                relink.run();
+            }
         } finally {
             buffer.unlock();
         }

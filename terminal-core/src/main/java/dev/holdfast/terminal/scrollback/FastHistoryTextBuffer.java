@@ -1,6 +1,7 @@
 package dev.holdfast.terminal.scrollback;
 
 import com.techsenger.jeditermfx.core.TextStyle;
+import com.techsenger.jeditermfx.core.model.CharBuffer;
 import com.techsenger.jeditermfx.core.model.LinesBuffer;
 import com.techsenger.jeditermfx.core.model.StyleState;
 import com.techsenger.jeditermfx.core.model.TerminalLine;
@@ -13,6 +14,7 @@ import java.lang.reflect.Modifier;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
@@ -190,6 +192,119 @@ public final class FastHistoryTextBuffer extends TerminalTextBuffer {
     public static void keepAsObject(TerminalTextBuffer buffer, TerminalLine line) {
         if (buffer instanceof FastHistoryTextBuffer fast) {
             fast.keepAsObject(line);
+        }
+    }
+
+    /**
+     * Takes the places in {@code places} (key → line and column) in the primary screen's text, history and screen,
+     * to be found again after a change of width re-wraps every line ({@link RewrapAnchors#find}). Caller holds the
+     * lock, and keeps holding it until the places are found.
+     */
+    public <K> RewrapAnchors<K> anchors(Map<K, RewrapAnchors.Place> places) {
+        return RewrapAnchors.take(new PrimaryRows(), places);
+    }
+
+    /** The primary screen's history and screen as one list of rows, read where the lines are kept. */
+    private final class PrimaryRows implements RewrapAnchors.Rows {
+        private int historyLines() {
+            return primaryHistory == null ? 0 : primaryHistory.getLineCount();
+        }
+
+        private void runs(int row, RunReader reader) {
+            int history = historyLines();
+            if (row < history) {
+                primaryHistory.readRuns(row, reader);
+                return;
+            }
+            TerminalLine line = primaryScreen.getLine(row - history);
+            for (TerminalLine.TextEntry entry : LineRuns.available() ? LineRuns.entries(line) : line.getEntries()) {
+                CharBuffer text = entry.getText();
+                reader.run(entry.getStyle(), text.getBuf(), text.getStart(), text.length());
+            }
+        }
+
+        @Override
+        public int count() {
+            return historyLines() + primaryScreen.getLineCount();
+        }
+
+        @Override
+        public boolean wrapped(int row) {
+            int history = historyLines();
+            return row < history ? primaryHistory.wrappedAt(row) : primaryScreen.getLine(row - history).isWrapped();
+        }
+
+        @Override
+        public int writtenCells(int row) {
+            int[] cells = new int[1];
+            runs(row, (style, chars, offset, length) -> cells[0] += written(chars, offset, length) ? length : 0);
+            return cells[0];
+        }
+
+        @Override
+        public TerminalLine objectAt(int row) {
+            int history = historyLines();
+            return row < history ? primaryHistory.objectAt(row) : primaryScreen.getLine(row - history);
+        }
+
+        @Override
+        public TerminalLine keep(int row) {
+            int history = historyLines();
+            TerminalLine line = row < history ? primaryHistory.getLine(row) : primaryScreen.getLine(row - history);
+            keepAsObject(line);
+            return line;
+        }
+
+        @Override
+        public String writtenText(int row, int offset, int max) {
+            StringBuilder text = new StringBuilder(max);
+            int[] skip = {offset};
+            runs(row, (style, chars, at, length) -> {
+                if (!written(chars, at, length)) {
+                    return;
+                }
+                int from = Math.min(skip[0], length);
+                skip[0] -= from;
+                int take = Math.min(length - from, max - text.length());
+                text.append(chars, at + from, Math.max(0, take));
+            });
+            return text.toString();
+        }
+
+        @Override
+        public int column(int row, int offset) {
+            // {cells still to pass, the column reached, done}
+            int[] walk = {offset, 0, 0};
+            runs(row, (style, chars, at, length) -> {
+                if (walk[2] != 0) {
+                    return;
+                }
+                if (written(chars, at, length) && walk[0] < length) {
+                    walk[1] += walk[0];
+                    walk[2] = 1;
+                    return;
+                }
+                walk[0] -= written(chars, at, length) ? length : 0;
+                walk[1] += length;
+            });
+            return walk[1];
+        }
+
+        @Override
+        public int writtenBefore(int row, int column) {
+            // {the column reached, written cells before the column}
+            int[] walk = {0, 0};
+            runs(row, (style, chars, at, length) -> {
+                int inside = Math.max(0, Math.min(length, column - walk[0]));
+                walk[1] += written(chars, at, length) ? inside : 0;
+                walk[0] += length;
+            });
+            return walk[1];
+        }
+
+        /** Whether a run holds written cells: the library's NUL runs ({@code CharBuffer.isNul}) start with a NUL. */
+        private static boolean written(char[] chars, int at, int length) {
+            return length > 0 && chars[at] != 0;
         }
     }
 

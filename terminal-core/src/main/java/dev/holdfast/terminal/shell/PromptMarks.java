@@ -4,12 +4,14 @@ import com.techsenger.jeditermfx.core.model.JediTerminal;
 import com.techsenger.jeditermfx.core.model.TerminalLine;
 import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
 import dev.holdfast.terminal.scrollback.FastHistoryTextBuffer;
+import dev.holdfast.terminal.scrollback.RewrapAnchors;
 import dev.holdfast.terminal.scrollback.RingLinesBuffer;
 import dev.holdfast.terminal.stream.ShellMark;
 import dev.holdfast.terminal.stream.ShellMarkListener;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
@@ -53,6 +55,33 @@ public final class PromptMarks implements ShellMarkListener {
             }
         }
         status = tracker.apply(mark);
+    }
+
+    /**
+     * Where the prompts are, each at the start of its line: for a change of width to find them again in the lines
+     * it makes ({@link #rewrapped}). Caller holds the buffer lock.
+     */
+    public Map<TerminalLine, RewrapAnchors.Place> places() {
+        Map<TerminalLine, RewrapAnchors.Place> places = new IdentityHashMap<>();
+        synchronized (promptLines) {
+            for (TerminalLine line : promptLines.keySet()) {
+                places.put(line, new RewrapAnchors.Place(line, 0));
+            }
+        }
+        return places;
+    }
+
+    /**
+     * After a change of width: the prompts on the lines they were found on ({@code found}: old line → new place);
+     * the old lines are gone from the buffer, and a prompt not found again is dropped. Caller holds the buffer lock.
+     */
+    public void rewrapped(Map<TerminalLine, RewrapAnchors.Place> found) {
+        synchronized (promptLines) {
+            promptLines.clear();
+            for (RewrapAnchors.Place place : found.values()) {
+                promptLines.put(place.line(), Boolean.TRUE);
+            }
+        }
     }
 
     /** What the shell has reported so far. Any thread, no lock. */

@@ -524,6 +524,41 @@ class TerminalSessionTest {
         }
     }
 
+    /** Every link span in the history and on the screen, each with its line's text: "text: from-to uri". */
+    private static List<String> links(TerminalSession s) {
+        s.buffer().lock();
+        try {
+            List<String> found = new java.util.ArrayList<>();
+            for (int i = -s.buffer().getHistoryLinesCount(); i < s.buffer().getHeight(); i++) {
+                for (HyperlinkTable.Span span : s.hyperlinks().spansOf(s.buffer().getLine(i))) {
+                    found.add(s.buffer().getLine(i).getText() + ": " + span.from() + "-" + span.to() + " " + span.uri());
+                }
+            }
+            return found;
+        } finally {
+            s.buffer().unlock();
+        }
+    }
+
+    @Test
+    void linksInTheHistoryStayOnTheirTextWhenTheWidthChanges() throws Exception {
+        TerminalSession s = startBash(dir);
+        s.resize(40, 10);
+        await("40 columns", () -> s.terminal().getTerminalWidth() == 40);
+        s.sendText("clear; printf 'see \\033]8;;https://example.com/a\\033\\\\the docs\\033]8;;\\033\\\\ now\\n'; seq 1 30\r");
+        await("the link scrolled into the history", () -> text(s).contains("see the docs now") && text(s).contains("\n30\n"));
+        assertEquals(List.of("see the docs now: 4-12 https://example.com/a"), links(s));
+
+        // Ten columns: the link's text now ends on the next row.
+        s.resize(10, 10);
+        await("10 columns", () -> s.terminal().getTerminalWidth() == 10);
+        assertEquals(List.of("see the do: 4-10 https://example.com/a", "cs now: 0-2 https://example.com/a"), links(s));
+
+        s.resize(80, 10);
+        await("80 columns", () -> s.terminal().getTerminalWidth() == 80);
+        assertEquals(List.of("see the docs now: 4-12 https://example.com/a"), links(s));
+    }
+
     @Test
     void theLibrarysEmulatorStaysSelectableAndWorksAsBefore() throws Exception {
         TerminalSession s = startBash(dir, EmulatorParser.JEDITERM);

@@ -149,6 +149,54 @@ class ShellIntegrationInShellsTest {
         await("logout, as from a login shell", () -> text(session).contains("logout-ran"));
     }
 
+    /** The text of every prompt row, top to bottom. */
+    private List<String> promptTexts() {
+        session.buffer().lock();
+        try {
+            List<String> texts = new java.util.ArrayList<>();
+            for (int row : session.promptMarks().promptRows()) {
+                texts.add(session.buffer().getLine(row).getText());
+            }
+            return texts;
+        } finally {
+            session.buffer().unlock();
+        }
+    }
+
+    @Test
+    void promptsScrolledIntoTheHistoryKeepTheirMarksWhenTheWidthChanges() throws Exception {
+        Path bash = onPath("bash").orElseThrow();
+        Files.writeString(home.resolve(".bashrc"), "PS1='prompt-$((n++))> '\n");
+        start(List.of(bash.toString()), integration);
+        await("the first prompt", () -> session.shellStatus().atPrompt());
+        // Each command's output pushes the prompts above it into the history (30 rows).
+        for (int i = 0; i < 4; i++) {
+            runAndAwait("seq 1 25", 0);
+        }
+        List<String> before = promptTexts();
+        assertEquals(5, before.size(), "a mark per prompt: " + before);
+        session.buffer().lock();
+        try {
+            assertTrue(session.promptMarks().promptRows().get(0) < 0, "the first prompts are in the history");
+        } finally {
+            session.buffer().unlock();
+        }
+
+        // Narrower than a prompt with its command: every prompt line wraps; the mark stays on its first row.
+        session.resize(16, 30);
+        await("the narrower model", () -> session.terminal().getTerminalWidth() == 16);
+        List<String> narrower = promptTexts();
+        assertEquals(before.size(), narrower.size(), "every mark kept: " + narrower);
+        for (int i = 0; i < before.size(); i++) {
+            String line = before.get(i);
+            assertEquals(line.substring(0, Math.min(16, line.length())), narrower.get(i));
+        }
+
+        session.resize(120, 30);
+        await("the wider model", () -> session.terminal().getTerminalWidth() == 120);
+        assertEquals(before, promptTexts(), "the prompts' lines whole again, each still marked");
+    }
+
     @Test
     void bashKeepsAnArrayPromptCommandAndOmitsTheTextOfALineKeptOutOfHistory() throws Exception {
         Path bash = onPath("bash").orElseThrow();
