@@ -32,6 +32,16 @@ class RewrapAnchorsTest {
         return places;
     }
 
+    /** {@link #placesAt} under the model's lock. */
+    private static Map<String, RewrapAnchors.Place> places(HeadlessModel model, int column, String... starts) {
+        model.buffer().lock();
+        try {
+            return placesAt(model.buffer(), column, starts);
+        } finally {
+            model.buffer().unlock();
+        }
+    }
+
     private static int rowStarting(TerminalTextBuffer buffer, String start) {
         for (int row = -buffer.getHistoryLinesCount(); row < buffer.getHeight(); row++) {
             if (buffer.getLine(row).getText().startsWith(start)) {
@@ -74,13 +84,7 @@ class RewrapAnchorsTest {
         HeadlessModel model = HeadlessModel.fast(40, 6, 1_000);
         model.feed(prompts(12) + "$ prompt 12");
         TerminalTextBuffer buffer = model.buffer();
-        buffer.lock();
-        Map<String, RewrapAnchors.Place> places;
-        try {
-            places = placesAt(buffer, 0, "$ prompt 0", "$ prompt 5", "$ prompt 11", "$ prompt 12");
-        } finally {
-            buffer.unlock();
-        }
+        Map<String, RewrapAnchors.Place> places = places(model, 0, "$ prompt 0", "$ prompt 5", "$ prompt 11", "$ prompt 12");
         TerminalLine oldest = places.get("$ prompt 0").line();
 
         Map<String, RewrapAnchors.Place> narrower = resize(model, places, 7, 6);
@@ -111,13 +115,7 @@ class RewrapAnchorsTest {
     void placesAreKeptAsObjectsThroughAFloodAndAWalkThatPackTheHistory() {
         HeadlessModel model = HeadlessModel.fast(40, 6, 10_000);
         model.feed(prompts(3));
-        Map<String, RewrapAnchors.Place> places;
-        model.buffer().lock();
-        try {
-            places = placesAt(model.buffer(), 0, "$ prompt 1");
-        } finally {
-            model.buffer().unlock();
-        }
+        Map<String, RewrapAnchors.Place> places = places(model, 0, "$ prompt 1");
         Map<String, RewrapAnchors.Place> found = resize(model, places, 30, 6);
         StringBuilder flood = new StringBuilder();
         for (int i = 0; i < 3_000; i++) {
@@ -142,13 +140,7 @@ class RewrapAnchorsTest {
         HeadlessModel model = HeadlessModel.fast(10, 4, 100);
         // 25 characters on a 10-column screen: three rows, the middle one starting at "klmno".
         model.feed("first\r\nabcdefghijklmnopqrstuvwxy\r\nlast\r\n");
-        Map<String, RewrapAnchors.Place> places;
-        model.buffer().lock();
-        try {
-            places = placesAt(model.buffer(), 2, "klmno");
-        } finally {
-            model.buffer().unlock();
-        }
+        Map<String, RewrapAnchors.Place> places = places(model, 2, "klmno");
         Map<String, RewrapAnchors.Place> found = resize(model, places, 8, 4);
         // Written cells before the place: 10 + 2 = 12, so the second row of 8 ("ijklmnop") at column 4.
         RewrapAnchors.Place moved = found.get("klmno");
@@ -162,13 +154,7 @@ class RewrapAnchorsTest {
         HeadlessModel model = HeadlessModel.fast(20, 4, 100);
         // A row with a gap the cursor moved over, then a place on a later row.
         model.feed("top\r\nab\u001b[5Ccd\r\nmark here\r\nbottom\r\n");
-        Map<String, RewrapAnchors.Place> places;
-        model.buffer().lock();
-        try {
-            places = placesAt(model.buffer(), 0, "mark here");
-        } finally {
-            model.buffer().unlock();
-        }
+        Map<String, RewrapAnchors.Place> places = places(model, 0, "mark here");
         Map<String, RewrapAnchors.Place> found = resize(model, places, 12, 4);
         assertEquals("mark here", found.get("mark here").line().getText());
     }
@@ -177,13 +163,7 @@ class RewrapAnchorsTest {
     void placesOnRowsTheNarrowerHistoryDropsAreGivenUpAndTheRestFound() {
         HeadlessModel model = HeadlessModel.fast(40, 4, 10);
         model.feed(prompts(6) + "$ end");
-        Map<String, RewrapAnchors.Place> places;
-        model.buffer().lock();
-        try {
-            places = placesAt(model.buffer(), 0, "$ prompt 1", "$ prompt 5");
-        } finally {
-            model.buffer().unlock();
-        }
+        Map<String, RewrapAnchors.Place> places = places(model, 0, "$ prompt 1", "$ prompt 5");
         // Five columns (the library's least): a prompt and its output take five rows, and ten rows of history
         // cannot hold prompt 1 any more.
         Map<String, RewrapAnchors.Place> found = resize(model, places, 5, 4);
@@ -195,13 +175,7 @@ class RewrapAnchorsTest {
     void placesOnThePrimaryScreenAreFoundWhileTheAlternateScreenIsShown() {
         HeadlessModel model = HeadlessModel.fast(30, 5, 100);
         model.feed(prompts(5) + "$ vim");
-        Map<String, RewrapAnchors.Place> places;
-        model.buffer().lock();
-        try {
-            places = placesAt(model.buffer(), 0, "$ prompt 1", "$ vim");
-        } finally {
-            model.buffer().unlock();
-        }
+        Map<String, RewrapAnchors.Place> places = places(model, 0, "$ prompt 1", "$ vim");
         model.feed("\u001b[?1049h\u001b[Hfull screen program");
         Map<String, RewrapAnchors.Place> found = resize(model, places, 20, 5);
         model.feed("\u001b[?1049l");
