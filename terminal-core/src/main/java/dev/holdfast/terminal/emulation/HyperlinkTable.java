@@ -111,9 +111,20 @@ public final class HyperlinkTable implements HyperlinkListener {
                 links.add(ends);
             }
         }
+        // A link still being printed: where it started, to be closed on the new line.
+        End open = openUri == null ? null : new End(new Span(openColumn, openColumn, openUri), true);
+        if (open != null) {
+            places.put(open, new RewrapAnchors.Place(openLine, openColumn));
+        }
         RewrapAnchors<End> anchors = rewrapping.anchors(places);
         return () -> {
             Map<End, RewrapAnchors.Place> found = anchors.find();
+            if (open != null) {
+                RewrapAnchors.Place start = found.get(open);
+                openLine = start == null ? null : start.line();
+                openColumn = start == null ? 0 : start.column();
+                openUri = start == null ? null : openUri;
+            }
             spans.clear();
             for (End[] ends : links) {
                 RewrapAnchors.Place first = found.get(ends[0]);

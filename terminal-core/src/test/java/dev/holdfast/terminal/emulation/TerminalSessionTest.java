@@ -560,6 +560,19 @@ class TerminalSessionTest {
     }
 
     @Test
+    void aLinkStillBeingPrintedWhenTheWidthChangesEndsOnItsText() throws Exception {
+        TerminalSession s = startBash(dir);
+        s.resize(40, 10);
+        await("40 columns", () -> s.terminal().getTerminalWidth() == 40);
+        s.sendText("clear; printf 'see \\033]8;;https://example.com/b\\033\\\\the do'; sleep 2; printf 'cs\\033]8;;\\033\\\\ now\\n'\r");
+        await("the link's first half", () -> text(s).contains("see the do"));
+        s.resize(10, 10);
+        await("10 columns", () -> s.terminal().getTerminalWidth() == 10);
+        await("the rest of the line", () -> text(s).contains("cs now"));
+        assertEquals(List.of("see the do: 4-10 https://example.com/b", "cs now: 0-2 https://example.com/b"), links(s));
+    }
+
+    @Test
     void theLibrarysEmulatorStaysSelectableAndWorksAsBefore() throws Exception {
         TerminalSession s = startBash(dir, EmulatorParser.JEDITERM);
         s.sendText("printf '\\033]0;old-path\\007\\033[4:3mcurly\\033[m \\033]8;;https://x/y\\033\\\\link\\033]8;;\\033\\\\\\n'\r");
