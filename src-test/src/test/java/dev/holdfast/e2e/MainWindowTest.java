@@ -228,6 +228,67 @@ class MainWindowTest {
                 () -> TabText.of(tab));
     }
 
+    /** The row of the screen whose text starts with {@code start}, read under the buffer lock. */
+    private static int rowStarting(TerminalTab tab, String start) {
+        var buffer = tab.session().buffer();
+        buffer.lock();
+        try {
+            for (int row = 0; row < buffer.getHeight(); row++) {
+                if (buffer.getLine(row).getText().startsWith(start)) {
+                    return row;
+                }
+            }
+            return -1;
+        } finally {
+            buffer.unlock();
+        }
+    }
+
+    @Test
+    void aSelectionStaysOnItsTextWhenTheWindowNarrowsAndTheLinesAboveItWrap() throws Exception {
+        TerminalTab tab = selected();
+        waitForPrompt(tab);
+        robot.write("clear; echo $(printf 'wide%.0s' {1..14}); echo 'xx target yy'; echo 'xx other yy'");
+        robot.type(KeyCode.ENTER);
+        TabText.await("the output", () -> rowStarting(tab, "xx other yy") > 0);
+        int row = rowStarting(tab, "xx target yy");
+        // Double-click the word's fourth cell; a cell is at most the view's width over its columns, and the
+        // column is small enough for that to stay inside the word.
+        javafx.geometry.Point2D at = fx(() -> {
+            var view = tab.view();
+            double cell = (view.getWidth() - 20) / view.columns();
+            double line = view.getHeight() / view.rows();
+            return view.localToScreen((3 + 0.5) * cell, (row + 0.5) * line);
+        });
+        robot.moveTo(at).doubleClickOn(javafx.scene.input.MouseButton.PRIMARY);
+        TabText.await("the word selected", () -> "target".equals(fxText(tab)), () -> fxText(tab));
+
+        // Narrower than the 56 characters above it: they wrap, and every row below moves down.
+        int before = fx(() -> tab.view().columns());
+        fx(() -> {
+            window.stage().setWidth(window.stage().getWidth() * 40 / before);
+            return null;
+        });
+        TabText.await("the model at the view's new width", () -> {
+            try {
+                int columns = fx(() -> tab.view().columns());
+                return columns < 50 && tab.session().terminal().getTerminalWidth() == columns;
+            } catch (Exception e) {
+                return false;
+            }
+        });
+        TabText.await("the selection still on its word", () -> "target".equals(fxText(tab)), () -> fxText(tab));
+        assertTrue(rowStarting(tab, "xx target yy") > row, "the word's row moved down");
+    }
+
+    private static String fxText(TerminalTab tab) {
+        try {
+            return fx(() -> tab.view().selectedText());
+        } catch (Exception e) {
+            return "(" + e + ")";
+        }
+    }
+
     @Test
     void theTerminalMenuOpensOnARightClickAndItsClearScrollbackEmptiesTheHistoryButNotTheScreen() throws Exception {
         TerminalTab tab = selected();

@@ -1,7 +1,9 @@
 package dev.holdfast.app.view;
 
 import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
+import dev.holdfast.terminal.emulation.SessionSpec;
 import dev.holdfast.terminal.emulation.TerminalSession;
+import dev.holdfast.terminal.scrollback.RewrapAnchors;
 import java.util.function.Consumer;
 import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
@@ -22,6 +24,9 @@ final class SelectionGestures {
     private Selection selection;
     private CellPoint dragAnchor;
     private boolean dragRectangular;
+    /** The session's keys for the selection's ends while a change of width re-wraps their text; else null. */
+    private Object anchorPin;
+    private Object focusPin;
 
     /**
      * @param paste pastes text as typed (the middle button)
@@ -48,13 +53,91 @@ final class SelectionGestures {
     }
 
     void selectAll() {
+        dropPins();
         selection = Selection.all();
         changed.run();
     }
 
     void clear() {
+        dropPins();
         selection = null;
         changed.run();
+    }
+
+    /**
+     * The model is about to be re-wrapped to a new width, which moves text to other rows and columns: the
+     * selection's ends are pinned to their text in the session, and the selection is away until the model has the
+     * width asked for ({@link #followRewrap}); then it comes back on the same text, or not at all where that text
+     * cannot be found. A rectangle (its columns mean nothing in re-wrapped text), or a selection whose lines cannot
+     * be read at this moment, is let go of; a selection of everything stays.
+     */
+    void pinForRewrap() {
+        if (selection == null || anchorPin != null || selection.anchor().line() <= Selection.TOP_OF_HISTORY) {
+            return;
+        }
+        Selection pinned = selection;
+        selection = null;
+        changed.run();
+        if (pinned.rectangular() || !session.tryLockBuffer()) {
+            return;
+        }
+        try {
+            TerminalTextBuffer buffer = session.buffer();
+            int top = -buffer.getHistoryLinesCount();
+            if (!within(pinned.anchor(), top, buffer.getHeight()) || !within(pinned.focus(), top, buffer.getHeight())) {
+                return;
+            }
+            anchorPin = new Object();
+            focusPin = new Object();
+            session.pin(anchorPin, buffer.getLine(pinned.anchor().line()), pinned.anchor().column());
+            session.pin(focusPin, buffer.getLine(pinned.focus().line()), pinned.focus().column());
+        } finally {
+            session.buffer().unlock();
+        }
+    }
+
+    /**
+     * A frame: once the model has {@code columns} (the width the view asked for last), a selection pinned for a
+     * re-wrap comes back where its text is now. Waits, for a later frame, while the lock is busy.
+     */
+    void followRewrap(int columns) {
+        if (anchorPin == null || !session.tryLockBuffer()) {
+            return;
+        }
+        try {
+            // Rows as the frame's copy has them, else the next frame's copy would shift the selection once more.
+            if (session.buffer().getWidth() != Math.max(SessionSpec.MIN_COLUMNS, columns)
+                    || !viewport.historyAsCopied(session.buffer())) {
+                return;
+            }
+            CellPoint anchor = pinnedCell(anchorPin);
+            CellPoint focus = pinnedCell(focusPin);
+            selection = anchor == null || focus == null ? null : new Selection(anchor, focus, false);
+        } finally {
+            session.buffer().unlock();
+        }
+        dropPins();
+        changed.run();
+    }
+
+    private static boolean within(CellPoint cell, int top, int height) {
+        return cell.line() >= top && cell.line() < height;
+    }
+
+    /** Where a pin's text is now, or null where a re-wrap lost it. Under the buffer lock. */
+    private CellPoint pinnedCell(Object key) {
+        RewrapAnchors.Place place = session.pinned(key);
+        int row = place == null ? Integer.MIN_VALUE : session.rowOf(place.line());
+        return row == Integer.MIN_VALUE ? null : new CellPoint(row, place.column());
+    }
+
+    private void dropPins() {
+        if (anchorPin != null) {
+            session.unpin(anchorPin);
+            session.unpin(focusPin);
+            anchorPin = null;
+            focusPin = null;
+        }
     }
 
     /** {@code lines} lines entered the history: the selection stays on its text. */
@@ -77,6 +160,7 @@ final class SelectionGestures {
         if (e.getButton() != MouseButton.PRIMARY) {
             return false;
         }
+        dropPins();
         if (e.getClickCount() == 2) {
             selection = wordAt(cell);
         } else if (e.getClickCount() >= 3) {

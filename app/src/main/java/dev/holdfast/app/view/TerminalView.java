@@ -196,7 +196,11 @@ public final class TerminalView extends Region {
         scrollBar.resizeRelocate(textWidth, 0, SCROLLBAR_WIDTH, h);
         canvas.setWidth(textWidth);
         canvas.setHeight(h);
+        int columns = grid.columns();
         if (grid.fit(textWidth, h, w > 0 && h > 0)) {
+            if (grid.columns() != columns) {
+                selecting.pinForRewrap();
+            }
             session.resize(grid.columns(), grid.rows());
         }
         repaint.requestEverything();
@@ -282,6 +286,7 @@ public final class TerminalView extends Region {
         }
         framesPainted++;
         selecting.followHistory(grown);
+        selecting.followRewrap(grid.columns());
         updateScrollBar();
         RepaintScheduler.Painted painted = painter.paint(canvas.getGraphicsContext2D(), viewport.current(),
                 viewport.previous(), everything, canvas.getWidth(), canvas.getHeight());

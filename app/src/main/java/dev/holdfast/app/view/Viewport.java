@@ -81,6 +81,14 @@ final class Viewport {
         return grown;
     }
 
+    /**
+     * Whether the model's history is as the last copy saw it: nothing entered or left it since, so rows read now
+     * are the rows of that copy. Caller holds the buffer lock.
+     */
+    boolean historyAsCopied(TerminalTextBuffer buffer) {
+        return buffer.getHistoryLinesCount() == lastHistoryCount && LineNumbers.evicted(buffer) == lastEvicted;
+    }
+
     ScreenCopy current() {
         return current;
     }

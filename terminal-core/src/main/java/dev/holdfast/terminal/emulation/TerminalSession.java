@@ -39,10 +39,12 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -85,6 +87,11 @@ public final class TerminalSession implements AutoCloseable {
     private final LockedWork lockedWork = new LockedWork();
     private final HyperlinkTable hyperlinks;
     private final PromptMarks promptMarks;
+    /**
+     * Places a view keeps on their text across changes of width (a selection's ends), by keys that are their own
+     * objects (compared by identity). Pinned and re-placed under the buffer lock; let go of from any thread.
+     */
+    private final Map<Object, RewrapAnchors.Place> pins = new ConcurrentHashMap<>();
     private final ExecutorService writer;
     private final AtomicReference<TermSize> pendingResize = new AtomicReference<>();
     private final AtomicBoolean endReported = new AtomicBoolean();
@@ -456,10 +463,17 @@ public final class TerminalSession implements AutoCloseable {
             boolean rewraps = size.getColumns() != buffer.getWidth();
             RewrapAnchors<TerminalLine> prompts = rewraps ? buffer.anchors(promptMarks.places()) : null;
             Runnable relink = rewraps ? hyperlinks.rewrap(buffer) : null;
+            RewrapAnchors<Object> pinned = rewraps && !pins.isEmpty() ? buffer.anchors(new IdentityHashMap<>(pins)) : null;
             terminal.resize(size, RequestOrigin.User);
             if (rewraps) {
                 promptMarks.rewrapped(prompts.find());
                 relink.run();
+            }
+            if (pinned != null) {
+                Map<Object, RewrapAnchors.Place> found = pinned.find();
+                // A pin let go of meanwhile (from another thread) stays gone; one whose text was not found goes.
+                pins.keySet().retainAll(found.keySet());
+                found.forEach(pins::replace);
             }
         } finally {
             buffer.unlock();
@@ -570,6 +584,34 @@ public final class TerminalSession implements AutoCloseable {
     }
 
     /** Prompt rows (read under the buffer lock) and the shell's reported status (any thread). */
+    /**
+     * Keeps {@code column} of {@code line} (a line of the model now) on its text across changes of width, under
+     * {@code key} (compared by identity): {@link #pinned} says where it is after any number of re-wraps. Caller holds
+     * the buffer lock.
+     */
+    public void pin(Object key, TerminalLine line, int column) {
+        buffer.keepAsObject(line);
+        pins.put(key, new RewrapAnchors.Place(line, column));
+    }
+
+    /** Where {@code key}'s pin is now, or null if a re-wrap could not find its text. Caller holds the buffer lock. */
+    public RewrapAnchors.Place pinned(Object key) {
+        return pins.get(key);
+    }
+
+    /**
+     * The row of {@code line}, that object, on the shown screen or in its history (negative), or
+     * {@code Integer.MIN_VALUE} where it is in neither. Caller holds the buffer lock.
+     */
+    public int rowOf(TerminalLine line) {
+        return buffer.rowOf(line);
+    }
+
+    /** Lets go of {@code key}'s pin. Any thread. */
+    public void unpin(Object key) {
+        pins.remove(key);
+    }
+
     public PromptMarks promptMarks() {
         return promptMarks;
     }

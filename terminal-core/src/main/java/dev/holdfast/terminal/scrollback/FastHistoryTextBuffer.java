@@ -204,6 +204,29 @@ public final class FastHistoryTextBuffer extends TerminalTextBuffer {
         return RewrapAnchors.take(new PrimaryRows(), places);
     }
 
+    /**
+     * The row of {@code line}, that object, on the shown screen or in its history (negative), or
+     * {@code Integer.MIN_VALUE} where it is in neither. Packed history lines are not unpacked to compare (a line
+     * someone keeps, see {@link #keepAsObject}, is never packed). Caller holds the lock.
+     */
+    public int rowOf(TerminalLine line) {
+        int height = getHeight();
+        for (int row = 0; row < height; row++) {
+            if (getLine(row) == line) {
+                return row;
+            }
+        }
+        LinesBuffer shownHistory = getHistoryBuffer();
+        int lines = shownHistory.getLineCount();
+        for (int i = lines - 1; i >= 0; i--) {
+            TerminalLine at = shownHistory instanceof RingLinesBuffer ring ? ring.objectAt(i) : shownHistory.getLine(i);
+            if (at == line) {
+                return i - lines;
+            }
+        }
+        return Integer.MIN_VALUE;
+    }
+
     /** The primary screen's history and screen as one list of rows, read where the lines are kept. */
     private final class PrimaryRows implements RewrapAnchors.Rows {
         private int historyLines() {

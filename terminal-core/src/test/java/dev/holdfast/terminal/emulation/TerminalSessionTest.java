@@ -572,6 +572,64 @@ class TerminalSessionTest {
         assertEquals(List.of("see the do: 4-10 https://example.com/b", "cs now: 0-2 https://example.com/b"), links(s));
     }
 
+    /** The text from a pin's place to its row's end, and the pin's row, read under the lock; null if lost. */
+    private static String pinnedText(TerminalSession s, Object key) {
+        s.buffer().lock();
+        try {
+            com.techsenger.jeditermfx.core.model.TerminalLine line = s.pinned(key) == null ? null : s.pinned(key).line();
+            if (line == null || s.rowOf(line) == Integer.MIN_VALUE) {
+                return null;
+            }
+            String text = s.buffer().getLine(s.rowOf(line)).getText();
+            return text.substring(Math.min(text.length(), s.pinned(key).column()));
+        } finally {
+            s.buffer().unlock();
+        }
+    }
+
+    @Test
+    void aPinStaysOnItsTextThroughChangesOfWidthUntilLetGo() throws Exception {
+        TerminalSession s = startBash(dir);
+        s.resize(40, 10);
+        await("40 columns", () -> s.terminal().getTerminalWidth() == 40);
+        s.sendText("clear; echo 'aaaa bbbb gamma'; seq 1 20\r");
+        await("the line in the history", () -> text(s).contains("aaaa bbbb gamma") && text(s).contains("\n20\n"));
+        Object key = new Object();
+        s.buffer().lock();
+        try {
+            for (int row = -s.buffer().getHistoryLinesCount(); row < s.buffer().getHeight(); row++) {
+                if (s.buffer().getLine(row).getText().equals("aaaa bbbb gamma")) {
+                    s.pin(key, s.buffer().getLine(row), 10);
+                }
+            }
+        } finally {
+            s.buffer().unlock();
+        }
+        assertEquals("gamma", pinnedText(s, key));
+
+        // Ten columns: "aaaa bbbb " and "gamma" are two rows now, the pin at the start of the second.
+        s.resize(10, 10);
+        await("10 columns", () -> s.terminal().getTerminalWidth() == 10);
+        assertEquals("gamma", pinnedText(s, key));
+        s.buffer().lock();
+        try {
+            assertEquals(0, s.pinned(key).column());
+        } finally {
+            s.buffer().unlock();
+        }
+        s.resize(60, 10);
+        await("60 columns", () -> s.terminal().getTerminalWidth() == 60);
+        assertEquals("gamma", pinnedText(s, key));
+
+        s.unpin(key);
+        s.buffer().lock();
+        try {
+            assertEquals(null, s.pinned(key));
+        } finally {
+            s.buffer().unlock();
+        }
+    }
+
     @Test
     void theLibrarysEmulatorStaysSelectableAndWorksAsBefore() throws Exception {
         TerminalSession s = startBash(dir, EmulatorParser.JEDITERM);
