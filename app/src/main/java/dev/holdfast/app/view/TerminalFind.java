@@ -55,6 +55,8 @@ public final class TerminalFind {
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "");
     private Found found = Found.NONE;
     private int current = -1;
+    /** The query of the search shown (or running), null once find is cleared. */
+    private TextSearch.Query query;
 
     /**
      * @param searchExecutor copies and matches, off the FX thread
@@ -71,9 +73,25 @@ public final class TerminalFind {
 
     /** Starts a search; a newer one supersedes it. */
     void search(TextSearch.Query query) {
+        search(query, true);
+    }
+
+    /**
+     * Searches again for what is shown, where the text is now, without scrolling: a change of width re-wrapped the
+     * text, and the matches' line numbers now name other lines. The current match is again the one nearest the
+     * bottom of the screen. Nothing when no search is shown.
+     */
+    void refresh() {
+        if (query != null && !query.isEmpty()) {
+            search(query, false);
+        }
+    }
+
+    private void search(TextSearch.Query query, boolean reveal) {
+        this.query = query;
         long search = generation.incrementAndGet();
         if (query.isEmpty()) {
-            apply(search, Found.NONE);
+            apply(search, Found.NONE, reveal);
             return;
         }
         BooleanSupplier superseded = () -> generation.get() != search;
@@ -90,12 +108,12 @@ public final class TerminalFind {
             HistoryLineCopy.Copied lines = copy.result();
             TextSearch.Matches matches = TextSearch.search(lines.lines(), 0, query, superseded);
             if (matches != null) {
-                fx.execute(() -> apply(search, new Found(matches, lines.firstLine())));
+                fx.execute(() -> apply(search, new Found(matches, lines.firstLine()), reveal));
             }
         });
     }
 
-    private void apply(long search, Found result) {
+    private void apply(long search, Found result, boolean reveal) {
         if (generation.get() != search) {
             return;
         }
@@ -106,7 +124,9 @@ public final class TerminalFind {
             // Start from the match nearest the bottom of what is on screen, as a user reads upwards.
             int after = matches.firstOnOrAfter(result.matchLine(display.bottomLine()) + 1);
             current = Math.max(0, after - 1);
-            display.reveal(result.lineOf(current));
+            if (reveal) {
+                display.reveal(result.lineOf(current));
+            }
         }
         status.set(TextSearch.describe(matches, current));
         display.highlightsChanged();
@@ -134,6 +154,7 @@ public final class TerminalFind {
     /** Ends the search: a running one is abandoned and the highlights go. */
     void clear() {
         generation.incrementAndGet();
+        query = null;
         found = Found.NONE;
         current = -1;
         display.highlightsChanged();

@@ -1,5 +1,6 @@
 package dev.holdfast.app.view;
 
+import dev.holdfast.terminal.emulation.SessionSpec;
 import dev.holdfast.terminal.emulation.TerminalSession;
 import java.util.Objects;
 import java.util.concurrent.Executor;
@@ -77,6 +78,8 @@ public final class TerminalView extends Region {
     private final RepaintScheduler repaint;
     private final Viewport viewport;
     private final TerminalFind find;
+    /** The width changed since find last searched: its matches name lines by numbers the re-wrap gave other text. */
+    private boolean findRewrapped;
     private final LinkHover links;
     private final SelectionGestures selecting;
     private final ScreenPainter painter;
@@ -200,6 +203,7 @@ public final class TerminalView extends Region {
         if (grid.fit(textWidth, h, w > 0 && h > 0)) {
             if (grid.columns() != columns) {
                 selecting.pinForRewrap();
+                findRewrapped = true;
             }
             session.resize(grid.columns(), grid.rows());
         }
@@ -287,6 +291,10 @@ public final class TerminalView extends Region {
         framesPainted++;
         selecting.followHistory(grown);
         selecting.followRewrap(grid.columns());
+        if (findRewrapped && modelHasWidth(grid.columns())) {
+            findRewrapped = false;
+            find.refresh();
+        }
         updateScrollBar();
         RepaintScheduler.Painted painted = painter.paint(canvas.getGraphicsContext2D(), viewport.current(),
                 viewport.previous(), everything, canvas.getWidth(), canvas.getHeight());
@@ -295,6 +303,18 @@ public final class TerminalView extends Region {
         cursor.update(cursorPosition(), viewport.current(), grid, colors, isFocused());
         showCursor();
         return painted;
+    }
+
+    /** Whether the model has been re-wrapped to {@code columns}, the width asked for last; false while it is busy. */
+    private boolean modelHasWidth(int columns) {
+        if (!session.tryLockBuffer()) {
+            return false;
+        }
+        try {
+            return session.buffer().getWidth() == Math.max(SessionSpec.MIN_COLUMNS, columns);
+        } finally {
+            session.buffer().unlock();
+        }
     }
 
     /** The cursor's visible row and column, as the session has it now. */

@@ -96,6 +96,33 @@ class TerminalFindTest {
     }
 
     @Test
+    void aSearchIsRefreshedOnTheTextAChangeOfWidthReWrappedWithoutScrolling() throws Exception {
+        TerminalSession s = terminal(5, 1_000);
+        print(s, IntStream.range(0, 40).mapToObj(i -> i == 20 ? "a line that will wrap before its target word"
+                : "wrapping filler line number " + i).toList());
+        FakeDisplay display = new FakeDisplay();
+        TerminalFind find = new TerminalFind(s.buffer(), Runnable::run, Runnable::run, 7, display);
+        find.search(plain("target"));
+        assertEquals(1, find.matchCount());
+        assertTrue(lineText(s.buffer(), find.found().lineOf(0)).contains("target"));
+
+        s.resize(20, 5);
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+        while (s.terminal().getTerminalWidth() != 20) {
+            assertTrue(System.nanoTime() < deadline, "the model was not resized");
+            Thread.sleep(10);
+        }
+        find.refresh();
+        assertEquals(1, find.matchCount());
+        assertTrue(lineText(s.buffer(), find.found().lineOf(0)).contains("target"),
+                lineText(s.buffer(), find.found().lineOf(0)));
+        assertEquals(1, display.revealed.size(), "the refresh did not scroll");
+        find.clear();
+        find.refresh();
+        assertEquals(0, find.matchCount(), "nothing to refresh once find is closed");
+    }
+
+    @Test
     void theFirstMatchIsTheOneNearestTheBottomAndNextGoesUpTowardsOlderOutput() {
         TerminalSession s = terminal(5, 1_000);
         print(s, List.of("hit one", "x", "hit two", "x", "hit three", "x", "x", "x", "x"));
