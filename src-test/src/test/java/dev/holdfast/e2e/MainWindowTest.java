@@ -281,6 +281,55 @@ class MainWindowTest {
         assertTrue(rowStarting(tab, "xx target yy") > row, "the word's row moved down");
     }
 
+    /** The text of the view's top row as the model has it, read under the buffer lock. */
+    private static String topRowText(TerminalTab tab) throws Exception {
+        int offset = fx(() -> tab.view().scrollOffset());
+        var buffer = tab.session().buffer();
+        buffer.lock();
+        try {
+            return buffer.getLine(-offset).getText();
+        } finally {
+            buffer.unlock();
+        }
+    }
+
+    @Test
+    void aViewScrolledBackKeepsTheLineAtItsTopWhenTheWindowNarrows() throws Exception {
+        TerminalTab tab = selected();
+        waitForPrompt(tab);
+        robot.write("for i in $(seq 1 80); do echo \"row-$i.$(printf 'w%.0s' {1..50})\"; done");
+        robot.type(KeyCode.ENTER);
+        TabText.await("the rows", () -> TabText.of(tab).contains("\nrow-80."));
+        fx(() -> {
+            tab.view().scrollTo(40);
+            return null;
+        });
+        String top = topRowText(tab);
+        assertTrue(top.startsWith("row-"), top);
+        String label = top.substring(0, top.indexOf('.') + 1);
+
+        int before = fx(() -> tab.view().columns());
+        fx(() -> {
+            window.stage().setWidth(window.stage().getWidth() * 40 / before);
+            return null;
+        });
+        TabText.await("the same line at the top of the narrower view", () -> {
+            try {
+                int columns = fx(() -> tab.view().columns());
+                return columns < 50 && tab.session().terminal().getTerminalWidth() == columns
+                        && topRowText(tab).startsWith(label);
+            } catch (Exception e) {
+                return false;
+            }
+        }, () -> {
+            try {
+                return "top row: " + topRowText(tab) + ", wanted " + label;
+            } catch (Exception e) {
+                return e.toString();
+            }
+        });
+    }
+
     private static String fxText(TerminalTab tab) {
         try {
             return fx(() -> tab.view().selectedText());

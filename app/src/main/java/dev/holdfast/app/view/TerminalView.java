@@ -203,6 +203,7 @@ public final class TerminalView extends Region {
         if (grid.fit(textWidth, h, w > 0 && h > 0)) {
             if (grid.columns() != columns) {
                 selecting.pinForRewrap();
+                viewport.pinTopForRewrap();
                 findRewrapped = true;
             }
             session.resize(grid.columns(), grid.rows());
@@ -291,6 +292,7 @@ public final class TerminalView extends Region {
         framesPainted++;
         selecting.followHistory(grown);
         selecting.followRewrap(grid.columns());
+        viewport.followRewrap(grid.columns());
         if (findRewrapped && modelHasWidth(grid.columns())) {
             findRewrapped = false;
             find.refresh();

@@ -1,14 +1,17 @@
 package dev.holdfast.app.view;
 
 import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
+import dev.holdfast.terminal.emulation.SessionSpec;
 import dev.holdfast.terminal.emulation.TerminalSession;
+import dev.holdfast.terminal.scrollback.RewrapAnchors;
 
 /**
  * Which lines are on screen: how far the view is scrolled back into the history, and the copies of the rows
  * shown now and at the previous paint (the painter compares them to repaint only what changed). FX thread.
  *
- * <p>{@link #tryRefresh} is the view's only read of the model: it copies the visible rows under the buffer lock,
- * a copy bounded by rows × columns ({@link ScreenCopy}), and nothing else happens under the lock.
+ * <p>{@link #tryRefresh} copies the visible rows under the buffer lock, a copy bounded by rows × columns
+ * ({@link ScreenCopy}), and nothing else happens under the lock. A view scrolled back stays on the line at its top
+ * when a change of width re-wraps the text ({@link #pinTopForRewrap}, {@link #followRewrap}).
  */
 final class Viewport {
     private final TerminalSession session;
@@ -19,6 +22,8 @@ final class Viewport {
     private int scrollOffset;
     private int lastHistoryCount = -1;
     private long lastEvicted;
+    /** The session's key for the line at the top of a scrolled-back view while a re-wrap moves it; else null. */
+    private Object topPin;
 
     /**
      * @param moved told when the scroll position changes (everything must be repainted)
@@ -79,6 +84,52 @@ final class Viewport {
             scrollOffset = Math.max(0, scrollOffset + grown);
         }
         return grown;
+    }
+
+    /**
+     * The model is about to be re-wrapped to a new width: a view scrolled back pins the line at its top, to show it
+     * at the top again once the model has the width asked for ({@link #followRewrap}). A live view stays live.
+     */
+    void pinTopForRewrap() {
+        if (scrollOffset == 0 || topPin != null || !session.tryLockBuffer()) {
+            return;
+        }
+        TerminalTextBuffer buffer = session.buffer();
+        try {
+            if (scrollOffset <= buffer.getHistoryLinesCount()) {
+                topPin = new Object();
+                session.pin(topPin, buffer.getLine(-scrollOffset), 0);
+            }
+        } finally {
+            buffer.unlock();
+        }
+    }
+
+    /**
+     * A frame, after {@link #tryRefresh}: once the model has {@code columns} (the width asked for last) and its
+     * history is as this frame's copy has it, the pinned line goes back to the top. Waits, for a later frame, while
+     * the lock is busy.
+     */
+    void followRewrap(int columns) {
+        if (topPin == null || !session.tryLockBuffer()) {
+            return;
+        }
+        TerminalTextBuffer buffer = session.buffer();
+        int row;
+        try {
+            if (buffer.getWidth() != Math.max(SessionSpec.MIN_COLUMNS, columns) || !historyAsCopied(buffer)) {
+                return;
+            }
+            RewrapAnchors.Place top = session.pinned(topPin);
+            row = top == null ? Integer.MIN_VALUE : session.rowOf(top.line());
+        } finally {
+            buffer.unlock();
+        }
+        session.unpin(topPin);
+        topPin = null;
+        if (row != Integer.MIN_VALUE) {
+            scrollTo(Math.max(0, -row));
+        }
     }
 
     /**
