@@ -1,7 +1,6 @@
 package dev.holdfast.app.view;
 
 import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
-import dev.holdfast.terminal.emulation.SessionSpec;
 import dev.holdfast.terminal.emulation.TerminalSession;
 import dev.holdfast.terminal.scrollback.RewrapAnchors;
 import java.util.function.Consumer;
@@ -106,8 +105,7 @@ final class SelectionGestures {
         }
         try {
             // Rows as the frame's copy has them, else the next frame's copy would shift the selection once more.
-            if (session.buffer().getWidth() != Math.max(SessionSpec.MIN_COLUMNS, columns)
-                    || !viewport.historyAsCopied(session.buffer())) {
+            if (!session.hasWidthFor(columns) || !viewport.historyAsCopied(session.buffer())) {
                 return;
             }
             CellPoint anchor = pinnedCell(anchorPin);

@@ -1,6 +1,5 @@
 package dev.holdfast.app.view;
 
-import dev.holdfast.terminal.emulation.SessionSpec;
 import dev.holdfast.terminal.emulation.TerminalSession;
 import java.util.Objects;
 import java.util.concurrent.Executor;
@@ -313,7 +312,7 @@ public final class TerminalView extends Region {
             return false;
         }
         try {
-            return session.buffer().getWidth() == Math.max(SessionSpec.MIN_COLUMNS, columns);
+            return session.hasWidthFor(columns);
         } finally {
             session.buffer().unlock();
         }

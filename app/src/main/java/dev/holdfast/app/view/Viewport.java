@@ -1,7 +1,6 @@
 package dev.holdfast.app.view;
 
 import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
-import dev.holdfast.terminal.emulation.SessionSpec;
 import dev.holdfast.terminal.emulation.TerminalSession;
 import dev.holdfast.terminal.scrollback.RewrapAnchors;
 
@@ -117,7 +116,7 @@ final class Viewport {
         TerminalTextBuffer buffer = session.buffer();
         int row;
         try {
-            if (buffer.getWidth() != Math.max(SessionSpec.MIN_COLUMNS, columns) || !historyAsCopied(buffer)) {
+            if (!session.hasWidthFor(columns) || !historyAsCopied(buffer)) {
                 return;
             }
             RewrapAnchors.Place top = session.pinned(topPin);

@@ -362,6 +362,14 @@ public final class TerminalSession implements AutoCloseable {
     }
 
     /**
+     * Whether the model has the width a {@link #resize} to {@code columns} gives it: every change of width asked for
+     * up to one to {@code columns} has been made (its re-wrap done). Caller holds the buffer lock.
+     */
+    public boolean hasWidthFor(int columns) {
+        return buffer.getWidth() == Math.max(SessionSpec.MIN_COLUMNS, columns);
+    }
+
+    /**
      * Empties the terminal's scrollback (the history above the screen; the screen stays), on the writer thread, as
      * a resize is. Counted as an edit of the model ({@link OutputGeneration#recordEdit()}), so the next checkpoint
      * writes the tab again even if nothing is printed. Any thread.
