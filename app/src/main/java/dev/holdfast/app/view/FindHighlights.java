@@ -23,13 +23,19 @@ final class FindHighlights {
         if (m.count() == 0) {
             return;
         }
-        // A binary search, then only this row's matches: a million matches cost nothing per frame.
+        // A binary search, then only the matches that can reach this row (those that start on it, or at most the
+        // longest match's span above it and wrap onto it): a million matches cost nothing per frame.
         int stored = found.matchLine(line);
         int current = find.currentMatch();
         CellMetrics metrics = grid.metrics();
-        for (int i = m.firstOnOrAfter(stored); i < m.count() && m.lines()[i] == stored; i++) {
+        for (int i = m.firstOnOrAfter(stored - m.maxSpan()); i < m.count() && m.lines()[i] <= stored; i++) {
+            if (m.endLines()[i] < stored) {
+                continue;
+            }
+            int from = m.lines()[i] == stored ? m.from()[i] : 0;
+            int to = m.endLines()[i] == stored ? m.to()[i] : grid.columns();
             g.setFill(i == current ? CURRENT_MATCH : MATCH);
-            g.fillRect(grid.x(m.from()[i]), grid.y(row), (m.to()[i] - m.from()[i]) * metrics.width(), metrics.height());
+            g.fillRect(grid.x(from), grid.y(row), (to - from) * metrics.width(), metrics.height());
         }
     }
 }

@@ -1,7 +1,11 @@
 package dev.holdfast.app.view;
 
+import com.techsenger.jeditermfx.core.model.LinesBuffer;
+import com.techsenger.jeditermfx.core.model.TerminalLine;
 import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
+import dev.holdfast.terminal.scrollback.RingLinesBuffer;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.Collections;
 import java.util.List;
 
@@ -16,13 +20,17 @@ import java.util.List;
  * (history cleared, a resize rewrapped it) the copy ends where the buffer now ends.
  */
 final class HistoryLineCopy {
-    /** A finished copy: {@code lines.get(i)} is line number {@code firstLine + i}. */
-    record Copied(long firstLine, List<String> lines) {
+    /**
+     * A finished copy: {@code lines.get(i)} is line number {@code firstLine + i}, and {@code wrapped.get(i)} says
+     * whether the terminal wrapped it onto the next line.
+     */
+    record Copied(long firstLine, List<String> lines, BitSet wrapped) {
     }
 
     private final TerminalTextBuffer buffer;
     private final int chunkLines;
     private final List<String> lines = new ArrayList<>();
+    private final BitSet wrapped = new BitSet();
     private long firstLine = -1;
     private long next;
     private long end;
@@ -63,11 +71,21 @@ final class HistoryLineCopy {
                 gap = Math.min(evicted, end) - next;
             } else if (next < bottom) {
                 long stop = Math.min(bottom, next + chunkLines);
+                LinesBuffer historyLines = buffer.getHistoryBuffer();
                 for (long n = next; n < stop; n++) {
                     int row = LineNumbers.index(n, history, evicted);
                     // History text is read from the packed lines as they are, without making line objects.
-                    lines.add(row < 0 ? buffer.getHistoryBuffer().getLineText(history + row)
-                            : buffer.getLine(row).getText());
+                    boolean wraps;
+                    if (row < 0) {
+                        lines.add(historyLines.getLineText(history + row));
+                        wraps = historyLines instanceof RingLinesBuffer ring ? ring.wrappedAt(history + row)
+                                : historyLines.getLine(history + row).isWrapped();
+                    } else {
+                        TerminalLine line = buffer.getLine(row);
+                        lines.add(line.getText());
+                        wraps = line.isWrapped();
+                    }
+                    wrapped.set(lines.size() - 1, wraps);
                 }
                 next = stop;
             }
@@ -90,6 +108,6 @@ final class HistoryLineCopy {
 
     /** The copy; only complete once {@link #step} returned true. */
     Copied result() {
-        return new Copied(firstLine, Collections.unmodifiableList(lines));
+        return new Copied(firstLine, Collections.unmodifiableList(lines), (BitSet) wrapped.clone());
     }
 }

@@ -106,7 +106,7 @@ public final class TerminalFind {
                 return;
             }
             HistoryLineCopy.Copied lines = copy.result();
-            TextSearch.Matches matches = TextSearch.search(lines.lines(), 0, query, superseded);
+            TextSearch.Matches matches = TextSearch.search(lines.lines(), lines.wrapped(), 0, query, superseded);
             if (matches != null) {
                 fx.execute(() -> apply(search, new Found(matches, lines.firstLine()), reveal));
             }

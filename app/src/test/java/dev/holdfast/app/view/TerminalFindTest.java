@@ -123,6 +123,21 @@ class TerminalFindTest {
     }
 
     @Test
+    void aWordTheTerminalWrappedIsFound() {
+        TerminalSession s = terminal(5, 1_000);
+        // Forty columns: "target" starts at column 36 and goes on in the next row.
+        print(s, List.of("x".repeat(36) + "target and more", "after"));
+        FakeDisplay display = new FakeDisplay();
+        TerminalFind find = new TerminalFind(s.buffer(), Runnable::run, Runnable::run, 7, display);
+        find.search(plain("target"));
+        assertEquals(1, find.matchCount());
+        TextSearch.Matches m = find.found().matches();
+        assertEquals(m.lines()[0] + 1, m.endLines()[0]);
+        assertEquals(36, m.from()[0]);
+        assertEquals(2, m.to()[0]);
+    }
+
+    @Test
     void theFirstMatchIsTheOneNearestTheBottomAndNextGoesUpTowardsOlderOutput() {
         TerminalSession s = terminal(5, 1_000);
         print(s, List.of("hit one", "x", "hit two", "x", "hit three", "x", "x", "x", "x"));

@@ -8,12 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.techsenger.jeditermfx.core.util.CharUtils;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class TextSearchTest {
     private static TextSearch.Matches find(List<String> lines, String text, boolean matchCase, boolean regex) {
-        return TextSearch.search(lines, -2, new TextSearch.Query(text, matchCase, regex), () -> false);
+        return TextSearch.search(lines, new BitSet(), -2, new TextSearch.Query(text, matchCase, regex), () -> false);
     }
 
     @Test
@@ -53,6 +54,37 @@ class TextSearchTest {
     }
 
     @Test
+    void aWordTheEdgeOfTheWindowCutInTwoIsFoundOnceAcrossItsRows() {
+        // Rows 1 and 2 are one line the terminal wrapped at ten columns; rows 3 and 4 are two lines.
+        List<String> lines = List.of("before", "the targe", "t word", "tar", "get apart");
+        BitSet wrapped = new BitSet();
+        wrapped.set(1);
+        TextSearch.Matches m = TextSearch.search(lines, wrapped, 10, new TextSearch.Query("target", false, false),
+                () -> false);
+        assertEquals(1, m.count(), "found once, and not in the two lines that only look joined");
+        assertEquals(11, m.lines()[0]);
+        assertEquals(4, m.from()[0]);
+        assertEquals(12, m.endLines()[0]);
+        assertEquals(1, m.to()[0]);
+        assertEquals(1, m.maxSpan());
+        assertEquals(0, TextSearch.search(lines, wrapped, 10, new TextSearch.Query("^t word$", false, true),
+                () -> false).count(), "a regex sees the wrapped rows as one line, not the second row alone");
+    }
+
+    @Test
+    void aWideCharacterOnAWrappedRowKeepsItsCells() {
+        List<String> lines = List.of("ab中" + CharUtils.DWC, "文" + CharUtils.DWC + "cd");
+        BitSet wrapped = new BitSet();
+        wrapped.set(0);
+        TextSearch.Matches m = TextSearch.search(lines, wrapped, 0, new TextSearch.Query("中文c", false, false),
+                () -> false);
+        assertEquals(1, m.count());
+        assertEquals(2, m.from()[0]);
+        assertEquals(1, m.endLines()[0]);
+        assertEquals(3, m.to()[0]);
+    }
+
+    @Test
     void wideCharactersMapToTheirCells() {
         String line = "ab中" + CharUtils.DWC + "文" + CharUtils.DWC + "cd";
         TextSearch.Matches m = find(List.of(line), "文c", false, false);
@@ -70,7 +102,7 @@ class TextSearchTest {
         for (int i = 0; i < 100_000; i++) {
             lines.add("line " + i + " match");
         }
-        TextSearch.Matches m = TextSearch.search(lines, 0, new TextSearch.Query("match", false, false), () -> false);
+        TextSearch.Matches m = TextSearch.search(lines, new BitSet(), 0, new TextSearch.Query("match", false, false), () -> false);
         assertEquals(100_000, m.count());
         assertEquals(54_321, m.firstOnOrAfter(54_321));
         assertEquals("100,000 matches", TextSearch.describe(m, -1));
@@ -83,7 +115,7 @@ class TextSearchTest {
         for (int i = 0; i < 10_000; i++) {
             lines.add("x");
         }
-        assertNull(TextSearch.search(lines, 0, new TextSearch.Query("x", false, false), () -> true));
+        assertNull(TextSearch.search(lines, new BitSet(), 0, new TextSearch.Query("x", false, false), () -> true));
     }
 
     @Test
