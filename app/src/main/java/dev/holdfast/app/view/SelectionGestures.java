@@ -2,7 +2,6 @@ package dev.holdfast.app.view;
 
 import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
 import dev.holdfast.terminal.emulation.TerminalSession;
-import dev.holdfast.terminal.scrollback.RewrapAnchors;
 import java.util.function.Consumer;
 import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
@@ -95,25 +94,20 @@ final class SelectionGestures {
         }
     }
 
+    /** Whether the selection waits, pinned, for a re-wrap to end ({@link #followRewrap}). */
+    boolean pinned() {
+        return anchorPin != null;
+    }
+
     /**
-     * A frame: once the model has {@code columns} (the width the view asked for last), a selection pinned for a
-     * re-wrap comes back where its text is now. Waits, for a later frame, while the lock is busy.
+     * The re-wrap the selection was pinned for is done (the model has the width the view asked for last, and its
+     * history is as the frame's copy has it): the selection comes back where its text is now, or goes where its
+     * text was lost. Caller holds the buffer lock.
      */
-    void followRewrap(int columns) {
-        if (anchorPin == null || !session.tryLockBuffer()) {
-            return;
-        }
-        try {
-            // Rows as the frame's copy has them, else the next frame's copy would shift the selection once more.
-            if (!session.hasWidthFor(columns) || !viewport.historyAsCopied(session.buffer())) {
-                return;
-            }
-            CellPoint anchor = pinnedCell(anchorPin);
-            CellPoint focus = pinnedCell(focusPin);
-            selection = anchor == null || focus == null ? null : new Selection(anchor, focus, false);
-        } finally {
-            session.buffer().unlock();
-        }
+    void followRewrap() {
+        CellPoint anchor = pinnedCell(anchorPin);
+        CellPoint focus = pinnedCell(focusPin);
+        selection = anchor == null || focus == null ? null : new Selection(anchor, focus, false);
         dropPins();
         changed.run();
     }
@@ -124,9 +118,8 @@ final class SelectionGestures {
 
     /** Where a pin's text is now, or null where a re-wrap lost it. Under the buffer lock. */
     private CellPoint pinnedCell(Object key) {
-        RewrapAnchors.Place place = session.pinned(key);
-        int row = place == null ? Integer.MIN_VALUE : session.rowOf(place.line());
-        return row == Integer.MIN_VALUE ? null : new CellPoint(row, place.column());
+        int row = session.pinnedRow(key);
+        return row == Integer.MIN_VALUE ? null : new CellPoint(row, session.pinned(key).column());
     }
 
     private void dropPins() {

@@ -290,12 +290,7 @@ public final class TerminalView extends Region {
         }
         framesPainted++;
         selecting.followHistory(grown);
-        selecting.followRewrap(grid.columns());
-        viewport.followRewrap(grid.columns());
-        if (findRewrapped && modelHasWidth(grid.columns())) {
-            findRewrapped = false;
-            find.refresh();
-        }
+        followRewrap();
         updateScrollBar();
         RepaintScheduler.Painted painted = painter.paint(canvas.getGraphicsContext2D(), viewport.current(),
                 viewport.previous(), everything, canvas.getWidth(), canvas.getHeight());
@@ -306,15 +301,38 @@ public final class TerminalView extends Region {
         return painted;
     }
 
-    /** Whether the model has been re-wrapped to {@code columns}, the width asked for last; false while it is busy. */
-    private boolean modelHasWidth(int columns) {
+    /**
+     * A frame, after its copy: once the model has the width the view asked for last (every re-wrap asked for is
+     * done), what waited for the re-wrap follows its text: Find searches again, and, once the model's history is
+     * also as the copy has it, the selection and the line at the top of a view scrolled back come back (rows are
+     * read as the copy has them, else the next frame's copy would shift them once more). Waits, for a later frame,
+     * while the lock is busy.
+     */
+    private void followRewrap() {
+        if (!selecting.pinned() && !viewport.pinned() && !findRewrapped) {
+            return;
+        }
         if (!session.tryLockBuffer()) {
-            return false;
+            return;
         }
         try {
-            return session.hasWidthFor(columns);
+            if (!session.hasWidthFor(grid.columns())) {
+                return;
+            }
+            if (viewport.historyAsCopied(session.buffer())) {
+                if (selecting.pinned()) {
+                    selecting.followRewrap();
+                }
+                if (viewport.pinned()) {
+                    viewport.followRewrap();
+                }
+            }
         } finally {
             session.buffer().unlock();
+        }
+        if (findRewrapped) {
+            findRewrapped = false;
+            find.refresh();
         }
     }
 

@@ -2,7 +2,6 @@ package dev.holdfast.app.view;
 
 import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
 import dev.holdfast.terminal.emulation.TerminalSession;
-import dev.holdfast.terminal.scrollback.RewrapAnchors;
 
 /**
  * Which lines are on screen: how far the view is scrolled back into the history, and the copies of the rows
@@ -104,26 +103,17 @@ final class Viewport {
         }
     }
 
+    /** Whether the line at the top waits, pinned, for a re-wrap to end ({@link #followRewrap}). */
+    boolean pinned() {
+        return topPin != null;
+    }
+
     /**
-     * A frame, after {@link #tryRefresh}: once the model has {@code columns} (the width asked for last) and its
-     * history is as this frame's copy has it, the pinned line goes back to the top. Waits, for a later frame, while
-     * the lock is busy.
+     * The re-wrap the top line was pinned for is done (the model has the width the view asked for last, and its
+     * history is as this frame's copy has it): the pinned line goes back to the top. Caller holds the buffer lock.
      */
-    void followRewrap(int columns) {
-        if (topPin == null || !session.tryLockBuffer()) {
-            return;
-        }
-        TerminalTextBuffer buffer = session.buffer();
-        int row;
-        try {
-            if (!session.hasWidthFor(columns) || !historyAsCopied(buffer)) {
-                return;
-            }
-            RewrapAnchors.Place top = session.pinned(topPin);
-            row = top == null ? Integer.MIN_VALUE : session.rowOf(top.line());
-        } finally {
-            buffer.unlock();
-        }
+    void followRewrap() {
+        int row = session.pinnedRow(topPin);
         session.unpin(topPin);
         topPin = null;
         if (row != Integer.MIN_VALUE) {

@@ -5,7 +5,6 @@ import com.techsenger.jeditermfx.core.model.TerminalLine;
 import com.techsenger.jeditermfx.core.model.TerminalTextBuffer;
 import dev.holdfast.terminal.scrollback.FastHistoryTextBuffer;
 import dev.holdfast.terminal.scrollback.RewrapAnchors;
-import dev.holdfast.terminal.scrollback.RingLinesBuffer;
 import dev.holdfast.terminal.stream.HyperlinkListener;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -130,14 +129,15 @@ public final class HyperlinkTable implements HyperlinkListener {
                 RewrapAnchors.Place first = found.get(ends[0]);
                 RewrapAnchors.Place last = found.get(ends[1]);
                 if (first != null && last != null) {
-                    relink(first, last, ends[0].span().uri());
+                    relink(rewrapping, first, last, ends[0].span().uri());
                 }
             }
         };
     }
 
     /** A link's spans from {@code first} to {@code last}, both cells included, on the lines found for them. */
-    private void relink(RewrapAnchors.Place first, RewrapAnchors.Place last, String uri) {
+    private void relink(FastHistoryTextBuffer rewrapped, RewrapAnchors.Place first, RewrapAnchors.Place last,
+            String uri) {
         if (first.line() == last.line()) {
             addSpan(first.line(), new Span(first.column(), last.column() + 1, uri));
             return;
@@ -148,13 +148,10 @@ public final class HyperlinkTable implements HyperlinkListener {
         if (buffer.isUsingAlternateBuffer()) {
             return;
         }
-        int row = buffer.getHeight() - 1;
+        int row = rewrapped.rowOf(last.line());
         int top = -buffer.getHistoryLinesCount();
-        while (row >= top && lineObjectAt(row) != last.line()) {
-            row--;
-        }
         List<TerminalLine> between = new ArrayList<>();
-        for (int up = row - 1; row >= top && up >= top && row - up < MAX_LINK_LINES; up--) {
+        for (int up = row - 1; row != Integer.MIN_VALUE && up >= top && row - up < MAX_LINK_LINES; up--) {
             TerminalLine line = buffer.getLine(up);
             if (line == first.line()) {
                 for (TerminalLine middle : between) {
@@ -165,14 +162,6 @@ public final class HyperlinkTable implements HyperlinkListener {
             }
             between.add(line);
         }
-    }
-
-    /** The line at {@code row} where it is an object; a packed history line (null) is not unpacked to compare. */
-    private TerminalLine lineObjectAt(int row) {
-        if (row < 0 && buffer.getHistoryBuffer() instanceof RingLinesBuffer history) {
-            return history.objectAt(history.getLineCount() + row);
-        }
-        return buffer.getLine(row);
     }
 
     /** Adds a span; one that goes on where a span of the same link on the line ends joins it (a re-wrap's halves). */

@@ -591,11 +591,10 @@ public final class TerminalSession implements AutoCloseable {
         return hyperlinks;
     }
 
-    /** Prompt rows (read under the buffer lock) and the shell's reported status (any thread). */
     /**
      * Keeps {@code column} of {@code line} (a line of the model now) on its text across changes of width, under
-     * {@code key} (compared by identity): {@link #pinned} says where it is after any number of re-wraps. Caller holds
-     * the buffer lock.
+     * {@code key} (compared by identity): {@link #pinned} and {@link #pinnedRow} say where it is after any number of
+     * re-wraps. Caller holds the buffer lock.
      */
     public void pin(Object key, TerminalLine line, int column) {
         buffer.keepAsObject(line);
@@ -608,11 +607,12 @@ public final class TerminalSession implements AutoCloseable {
     }
 
     /**
-     * The row of {@code line}, that object, on the shown screen or in its history (negative), or
-     * {@code Integer.MIN_VALUE} where it is in neither. Caller holds the buffer lock.
+     * The row of {@code key}'s pin on the shown screen or in its history (negative), or {@code Integer.MIN_VALUE}
+     * where a re-wrap could not find its text or its line is in neither. Caller holds the buffer lock.
      */
-    public int rowOf(TerminalLine line) {
-        return buffer.rowOf(line);
+    public int pinnedRow(Object key) {
+        RewrapAnchors.Place place = pins.get(key);
+        return place == null ? Integer.MIN_VALUE : buffer.rowOf(place.line());
     }
 
     /** Lets go of {@code key}'s pin. Any thread. */
@@ -620,6 +620,7 @@ public final class TerminalSession implements AutoCloseable {
         pins.remove(key);
     }
 
+    /** Prompt rows (read under the buffer lock) and the shell's reported status (any thread). */
     public PromptMarks promptMarks() {
         return promptMarks;
     }

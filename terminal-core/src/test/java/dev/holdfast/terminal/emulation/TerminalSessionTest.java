@@ -576,11 +576,11 @@ class TerminalSessionTest {
     private static String pinnedText(TerminalSession s, Object key) {
         s.buffer().lock();
         try {
-            com.techsenger.jeditermfx.core.model.TerminalLine line = s.pinned(key) == null ? null : s.pinned(key).line();
-            if (line == null || s.rowOf(line) == Integer.MIN_VALUE) {
+            int row = s.pinnedRow(key);
+            if (row == Integer.MIN_VALUE) {
                 return null;
             }
-            String text = s.buffer().getLine(s.rowOf(line)).getText();
+            String text = s.buffer().getLine(row).getText();
             return text.substring(Math.min(text.length(), s.pinned(key).column()));
         } finally {
             s.buffer().unlock();
